@@ -1,0 +1,50 @@
+"""Player names: trimmed, 1 to 30 characters, unique in a game ignoring case."""
+
+from __future__ import annotations
+
+from .errors import ErrorCollector
+from .phrases import N_, phrase
+
+MAX_NAME_LENGTH = 30
+RESERVED_NAMES = frozenset({"dummy", "elder", "younger"})
+
+
+def clean_names(raw: object, count: int) -> tuple[str, ...]:
+    """Validate a list of player names and return them trimmed.
+
+    Field names in errors are ``players`` and ``players[i]``.
+
+    >>> clean_names([" Ann ", "Ben", "Cid"], 3)
+    ('Ann', 'Ben', 'Cid')
+
+    :raises MalformedInput: for a wrong count, a bad or repeated name.
+    """
+    errors = ErrorCollector()
+    if not isinstance(raw, (list, tuple)) or len(raw) != count:
+        errors.add("players", phrase(N_("Enter exactly %(count)s player names."), count=count))
+        errors.raise_if_any()
+    names: list[str] = []
+    seen: set[str] = set()
+    for index, value in enumerate(raw):
+        field = f"players[{index}]"
+        name = value.strip() if isinstance(value, str) else ""
+        names.append(name)
+        if not isinstance(value, str) or not name:
+            errors.add(field, phrase(N_("Enter a name.")))
+        elif len(name) > MAX_NAME_LENGTH:
+            errors.add(field, phrase(N_("A name can have at most %(max)s characters."), max=MAX_NAME_LENGTH))
+        elif name.casefold() in RESERVED_NAMES:
+            errors.add(field, phrase(N_("“%(name)s” is reserved; choose another name."), name=name))
+        elif name.casefold() in seen:
+            errors.add(field, phrase(N_("Two players cannot both be called “%(name)s”."), name=name))
+        seen.add(name.casefold())
+    errors.raise_if_any()
+    return tuple(names)
+
+
+def find_name(names: tuple[str, ...], value: object) -> str | None:
+    """The game's spelling of a player name given in any case, or None."""
+    if not isinstance(value, str):
+        return None
+    wanted = value.strip().casefold()
+    return next((name for name in names if name.casefold() == wanted), None)
