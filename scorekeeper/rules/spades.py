@@ -239,7 +239,7 @@ def _find_hand(table: Table, value: object) -> str | None:
 
 
 def _hand_phrase(hand: str) -> Phrase:
-    """ "the dummy" or "Ann's hand"."""
+    """How a hand is named in a sentence: "the dummy" or "Ann's hand"."""
     if hand == DUMMY:
         return phrase(N_("the dummy"))
     return phrase(N_("%(player)s's hand"), player=hand)
@@ -267,11 +267,10 @@ def parse_hand(table: Table, data: object) -> HandEntry:
 
 
 def _parse_bids(table: Table, raw: object, errors: ErrorCollector) -> tuple[Bid, ...]:
+    if not isinstance(raw, list) or len(raw) != 3:
+        errors.add("bids", phrase(N_("Enter one bid for each of the three players.")))
     if not isinstance(raw, list):
-        errors.add("bids", phrase(N_("Enter one bid for each of the three players.")))
         return ()
-    if len(raw) != 3:
-        errors.add("bids", phrase(N_("Enter one bid for each of the three players.")))
     bids = tuple(bid for index, item in enumerate(raw) if (bid := _parse_bid(table, index, item, errors)))
     named = [find_name(table.players, item.get("player")) for item in raw if isinstance(item, Mapping)]
     for player in table.players:
@@ -464,41 +463,9 @@ class HandResult:
         )
         return tuple(lines)
 
-    def to_dict(self) -> dict:
-        """The API's hand result (plus ``leader``, each player's ``role``, and the entry)."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "bidding_order": list(self.bidding_order),
-            "leader": self.leader,
-            "declarer": self.declarer,
-            "defenders": list(self.defenders),
-            "nils": [
-                {"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": nil.made, "points": nil.points}
-                for nil in self.nils
-            ],
-            "players": {
-                mine.player: {
-                    "role": str(mine.role),
-                    "bid": mine.bid,
-                    "team_tricks": mine.team_tricks,
-                    "made": mine.made,
-                    "contract_points": mine.contract_points,
-                    "nil_points": mine.nil_points,
-                    "bags_added": mine.bags_added,
-                    "bag_penalty": mine.bag_penalty,
-                    "delta": mine.delta,
-                    "score": mine.score,
-                    "bags": mine.bags,
-                }
-                for mine in self.players
-            },
-            **hand_to_dict(self.entry),
-        }
-
 
 def _names_phrase(names: tuple[str, ...]) -> Phrase:
-    """ "Ann and Ben" or "Ann, Ben and Cid"."""
+    """Two or three names joined: "Ann and Ben" or "Ann, Ben and Cid"."""
     if len(names) == 2:
         return phrase(N_("%(first)s and %(second)s"), first=names[0], second=names[1])
     return phrase(N_("%(first)s, %(second)s and %(third)s"), first=names[0], second=names[1], third=names[2])
@@ -805,19 +772,3 @@ class Game:
     def next_leader(self) -> str:
         """Who makes the opening lead of the next hand."""
         return self.table.leader(self.next_hand_number())
-
-    def to_dict(self) -> dict:
-        """The API's game object, without the ``id`` the web layer adds."""
-        return {
-            "game": "dummy-spades",
-            "players": list(self.table.players),
-            "first_dealer": self.table.first_dealer,
-            "dummy_after": self.table.dummy_after,
-            "settings": self.settings.to_dict(),
-            "hands": [hand.to_dict() for hand in self.hands],
-            "totals": {player: {"score": s.score, "bags": s.bags} for player, s in self.totals().items()},
-            "status": "finished" if self.is_over() else "in_progress",
-            "winner": self.winner(),
-            "next_dealer": None if self.is_over() else self.next_dealer(),
-            "after_end": list(self.after_end),
-        }

@@ -1,6 +1,12 @@
 """Dummy Hand Spades engine: the worked examples of RULES.md A10, input checks, the game log."""
 
+import ast
+import sys
+from pathlib import Path
+
 import pytest
+
+from scorekeeper.rules import spades
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.spades import (
@@ -8,6 +14,7 @@ from scorekeeper.rules.spades import (
     Bid,
     Game,
     HandEntry,
+    PlayerHand,
     Role,
     Settings,
     Standing,
@@ -98,17 +105,12 @@ def test_e3_nil_on_dummy_void_nil_on_fellow_defender_applies(a_tricks, made, poi
     assert result.player("B").nil_points == points
 
 
-@pytest.mark.parametrize(("dummy_tricks", "delta"), [(9, 190), (8, 10)])
-def test_e4_declarer_nil_on_own_hand(dummy_tricks, delta):
+@pytest.mark.parametrize(("dummy_tricks", "contract_points", "delta"), [(9, 90, 190), (8, -90, 10)])
+def test_e4_declarer_nil_on_own_hand(dummy_tricks, contract_points, delta):
     tricks = {"Ben": 0, "dummy": dummy_tricks, "Cid": 13 - dummy_tricks, "Ann": 0}
     result = score({"Ben": (9, ["Ben"]), "Cid": 2, "Ann": 2}, tricks)
     ben = result.player("Ben")
-    assert (ben.role, ben.contract_points, ben.nil_points, ben.delta) == (
-        Role.DECLARER,
-        90 if dummy_tricks == 9 else -90,
-        100,
-        delta,
-    )
+    assert (ben.role, ben.contract_points, ben.nil_points, ben.delta) == (Role.DECLARER, contract_points, 100, delta)
     assert str(result.nils[0].reason) == "Ben's nil on their own hand applies. Ben took no tricks: +100."
 
 
@@ -131,6 +133,19 @@ def test_e5_bag_penalty_carries_over():
 
 
 # --- scoring details -------------------------------------------------------
+
+
+def test_engine_imports_only_the_standard_library_and_its_own_package():
+    tree = ast.parse(Path(spades.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 0}
+    assert {name.split(".")[0] for name in imported} <= sys.stdlib_module_names
+
+
+def test_player_lookup_needs_a_real_player():
+    result = score(E1_BIDS, {"Cid": 4, "dummy": 4, "Ben": 3, "Ann": 2})
+    with pytest.raises(KeyError):
+        result.player(DUMMY)
 
 
 def test_three_way_tie_and_general_explanation():
@@ -206,7 +221,7 @@ def test_bag_penalty_repeats_while_over_the_limit():
     assert str(result.explain("Ann")[1]) == "Ann's bags reached 12: -200, no bags carry over."
 
 
-def test_hand_result_to_dict_matches_the_api():
+def test_api_example_hand():
     payload = {
         "bids": [
             {"player": "Ann", "bid": 7},
@@ -215,21 +230,19 @@ def test_hand_result_to_dict_matches_the_api():
         ],
         "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},
     }
-    # API.md's example; with Cid dealing, the bidding order is Ann, Ben, Cid.
-    table = Table(("Ann", "Ben", "Cid"), "Cid")
+    table = Table(("Ann", "Ben", "Cid"), "Cid")  # the bidding order is Ann, Ben, Cid
     result = Game(table, Settings()).add(parse_hand(table, payload))
-    data = result.to_dict()
-    assert data["nils"] == [
-        {"bidder": "Ben", "hand": "Cid", "applies": True, "made": False, "points": -100},
-        {"bidder": "Cid", "hand": "Cid", "applies": True, "made": False, "points": -100},
-        {"bidder": "Cid", "hand": "dummy", "applies": False, "made": None, "points": 0},
+    assert (result.declarer, result.defenders, result.bidding_order) == ("Ann", ("Ben", "Cid"), ("Ann", "Ben", "Cid"))
+    assert [(n.bidder, n.hand, n.applies, n.made, n.points) for n in result.nils] == [
+        ("Ben", "Cid", True, False, -100),
+        ("Cid", "Cid", True, False, -100),
+        ("Cid", DUMMY, False, None, 0),
     ]
-    assert data["players"]["Ann"] == {
-        "role": "declarer", "bid": 7, "team_tricks": 8, "made": True, "contract_points": 71, "nil_points": 0,
-        "bags_added": 1, "bag_penalty": 0, "delta": 71, "score": 71, "bags": 1,
-    }
-    assert (data["declarer"], data["defenders"], data["bidding_order"]) == ("Ann", ["Ben", "Cid"], ["Ann", "Ben", "Cid"])
-    assert (data["bids"], data["tricks"]) == (payload["bids"], {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3})
+    assert result.player("Ann") == PlayerHand(
+        player="Ann", role=Role.DECLARER, bid=7, team_tricks=8, made=True, contract_points=71, nil_points=0,
+        bags_added=1, bag_penalty=0, delta=71, score=71, bags=1, bags_reached=1,
+    )
+    assert hand_to_dict(result.entry) == {"bids": payload["bids"], "tricks": {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3}}
 
 
 # --- table -----------------------------------------------------------------
@@ -479,19 +492,3 @@ def test_replace_with_a_bad_entry_changes_nothing():
     with pytest.raises(MalformedInput):
         game.replace(1, bad)
     assert (game.entries, game.hands) == before
-
-
-def test_game_to_dict():
-    game = Game(TABLE, Settings(target=100))
-    game.add(entry(FIRST, DEFENDERS_TAKE_7))
-    data = game.to_dict()
-    assert {key: data[key] for key in ("game", "players", "totals", "status", "winner", "next_dealer", "after_end")} == {
-        "game": "dummy-spades",
-        "players": ["Ann", "Ben", "Cid"],
-        "totals": {"Ann": {"score": 61, "bags": 1}, "Ben": {"score": 52, "bags": 2}, "Cid": {"score": -70, "bags": 0}},
-        "status": "in_progress",
-        "winner": None,
-        "next_dealer": "Ben",
-        "after_end": [],
-    }
-    assert [hand["number"] for hand in data["hands"]] == [1]
