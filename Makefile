@@ -1,0 +1,48 @@
+# The two commands: `make run` and `make test`. Both set up everything they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+export HOST PORT
+
+.PHONY: run test install test-deps chromium migrate bench translations
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+node_modules/.installed: package.json
+	npm install --no-audit --no-fund --silent
+	touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	$(BIN)/flask --app scorekeeper db upgrade
+
+run: migrate
+	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper:create_app()"
+
+chromium:
+	@scripts/ensure-chromium
+
+test-deps: $(VENV)/.test-installed node_modules/.installed chromium
+
+test: test-deps
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python scripts/bench.py
+
+translations: install
+	mkdir -p translations
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o translations/messages.pot .

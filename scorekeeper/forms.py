@@ -1,0 +1,193 @@
+"""One form class per screen. Forms collect text; the rules engine validates it.
+
+Every value is passed to the engine as typed (whole numbers as ints, other
+text as it is), so the pages and the API share one set of checks and one
+set of messages. `attach` puts the engine's field errors beside the fields.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from .i18n import say
+from .rules import spades
+from .rules.errors import RuleError
+
+WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
+
+
+def number_or_text(text: str | None) -> int | str | None:
+    """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
+    if text is None or not text.strip():
+        return None
+    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+
+
+class ErrorsByField:
+    """Routes engine errors to form fields; unknown fields become form-level errors."""
+
+    def __init__(self, form: FlaskForm, fields: dict[str, Field]):
+        self.form = form
+        self.fields = fields
+
+    def attach(self, error: RuleError) -> None:
+        for field_error in error.errors:
+            field = self.fields.get(field_error.field)
+            message = say(field_error.message)
+            if field is None:
+                self.form.form_errors.append(message)
+            else:
+                field.errors = [*field.errors, message]
+
+
+class ChipsField(SelectMultipleField):
+    """Several choices as a row of toggle chips (checkboxes)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class NewSpadesGameForm(FlaskForm):
+    player_0 = StringField(_l("Player 1"))
+    player_1 = StringField(_l("Player 2"))
+    player_2 = StringField(_l("Player 3"))
+    dummy_after = RadioField(
+        _l("The dummy sits after"),
+        choices=[SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3"))],
+        default="2",
+    )
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")), SelectChoice("draw", _l("Draw for me"))],
+        default="draw",
+    )
+    target = RadioField(
+        _l("Play to"), choices=[SelectChoice("300", "300"), SelectChoice("500", "500"), SelectChoice("other", _l("Other"))], default="300"
+    )
+    target_other = StringField(_l("Other target"))
+    bag_limit = StringField(_l("Bag limit (0 = no penalty)"), default="10")
+    bag_penalty = StringField(_l("Bag penalty"), default="100")
+    variant = SelectField(
+        _l("Bidding variation"),
+        choices=[SelectChoice(variant.value, variant.value) for variant in spades.Variant],
+        default=spades.Variant.NO_PEEKY.value,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.variant.choices = [SelectChoice(variant.value, say(variant.label)) for variant in spades.Variant]
+
+    @property
+    def names(self) -> list[str]:
+        return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
+
+    def payload(self) -> dict[str, Any]:
+        """The API's create payload for what was typed."""
+        target = self.target_other.data if self.target.data == "other" else self.target.data
+        first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
+        return {
+            "game": "dummy-spades",
+            "players": self.names,
+            "first_dealer": first_dealer,
+            "dummy_after": int(self.dummy_after.data),
+            "settings": {
+                "target": number_or_text(target),
+                "bag_limit": number_or_text(self.bag_limit.data),
+                "bag_penalty": number_or_text(self.bag_penalty.data),
+                "variant": self.variant.data,
+            },
+        }
+
+    def attach(self, error: RuleError) -> None:
+        target_field = self.target_other if self.target.data == "other" else self.target
+        ErrorsByField(
+            self,
+            {
+                "players[0]": self.player_0,
+                "players[1]": self.player_1,
+                "players[2]": self.player_2,
+                "first_dealer": self.first_dealer,
+                "dummy_after": self.dummy_after,
+                "settings.target": target_field,
+                "settings.bag_limit": self.bag_limit,
+                "settings.bag_penalty": self.bag_penalty,
+                "settings.variant": self.variant,
+            },
+        ).attach(error)
+
+
+class BidForm(Form):
+    bid = StringField(_l("Bid"))
+    nil = ChipsField(_l("Nil on"), choices=[])
+
+
+class SpadesHandForm(FlaskForm):
+    """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
+
+    bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
+    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
+
+    def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.hands = [*players, spades.DUMMY]
+        nil_choices = [SelectChoice(name, name) for name in players] + [SelectChoice(spades.DUMMY, str(_l("Dummy")))]
+        for bid_form in self.bids:
+            bid_form.form.nil.choices = nil_choices
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        # Fill the one blank trick count before the engine sees the tricks.
+        self.fill_last_tricks()
+        return super().validate(extra_validators)
+
+    def fill_last_tricks(self) -> None:
+        """With exactly one hand's tricks left blank, fill it in to make 13."""
+        values = [number_or_text(field.data) for field in self.tricks]
+        blanks = [i for i, value in enumerate(values) if value is None]
+        known = [value for value in values if value is not None]
+        if len(blanks) == 1 and all(isinstance(v, int) and 0 <= v <= 13 for v in known) and sum(known) <= 13:
+            self.tricks[blanks[0]].data = str(13 - sum(known))
+
+    def payload(self) -> dict[str, Any]:
+        """The API's hand payload for what was entered."""
+        return {
+            "bids": [
+                {"player": name, "bid": number_or_text(bid_form.form.bid.data), "nil": list(bid_form.form.nil.data or [])}
+                for name, bid_form in zip(self.players, self.bids)
+            ],
+            "tricks": {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)},
+        }
+
+    @classmethod
+    def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+        """Form data for a stored hand entry (for editing)."""
+        bids = {bid["player"]: bid for bid in entry["bids"]}
+        return {
+            "bids": [{"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", []))} for name in players],
+            "tricks": [str(entry["tricks"][hand]) for hand in [*players, spades.DUMMY]],
+        }
+
+    def attach(self, error: RuleError) -> None:
+        fields: dict[str, Field] = {}
+        for i, bid_form in enumerate(self.bids):
+            fields[f"bids[{i}].bid"] = bid_form.form.bid
+            fields[f"bids[{i}].nil"] = bid_form.form.nil
+        for hand, field in zip(self.hands, self.tricks):
+            fields[f"tricks.{hand}"] = field
+        ErrorsByField(self, fields).attach(error)

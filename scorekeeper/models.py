@@ -1,0 +1,69 @@
+"""What was entered at the table. Scores are never stored: they are replayed."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Game(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    first_dealer: Mapped[str] = mapped_column(String(30))
+    dummy_after: Mapped[int | None]
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        order_by="Hand.number", lazy="selectin", cascade="all, delete-orphan"
+    )
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    def entries(self) -> list[dict[str, Any]]:
+        return [hand.entry for hand in self.hands]
+
+    def has_edit_token(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(hash_token(token), self.edit_token_hash)
+
+    def touch(self) -> None:
+        """Mark a change, so that pages watching the game see a new version."""
+        self.version += 1
+
+
+class Seat(db.Model):
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(30), index=True)
+
+
+class Hand(db.Model):
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
+    number: Mapped[int]
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

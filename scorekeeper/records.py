@@ -1,0 +1,161 @@
+"""Commands that change a stored game, shared by the pages and the API.
+
+Each command replays the game through the rules engine, lets the engine
+validate the new entry, and only then writes what was entered.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from .extensions import db
+from .kinds import Kind, kind_of, KINDS
+from .models import Game, Hand, Seat, hash_token
+from .rules.errors import ErrorCollector, FieldError, NotAllowed, RuleError
+from .rules.names import clean_names
+from .rules.phrases import N_, phrase
+
+
+class HandNotFound(LookupError):
+    """No hand with that number in this game."""
+
+
+class NotLastHand(ValueError):
+    """Only the last hand can be removed."""
+
+
+class ConcurrentChange(RuleError):
+    """Another phone changed the game at the same moment."""
+
+
+@dataclass(frozen=True)
+class Created:
+    game: Game
+    edit_token: str
+
+
+def find_game(public_id: str) -> Game | None:
+    return db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one_or_none()
+
+
+def kind(game: Game) -> Kind:
+    return KINDS[game.kind]
+
+
+def replay(game: Game) -> Any:
+    """The engine's game, replayed from every stored entry."""
+    game_kind = kind(game)
+    table = game_kind.make_table(game.player_names, game.first_dealer, game.dummy_after)
+    entries = [game_kind.parse_entry(table, entry) for entry in game.entries()]
+    return game_kind.make_game(table, game_kind.parse_settings(game.settings), entries)
+
+
+def create_game(data: object) -> Created:
+    """Validate a new game (the API's create payload) and store it.
+
+    :raises RuleError: with every problem found.
+    """
+    errors = ErrorCollector()
+    if not isinstance(data, dict):
+        errors.add("body", phrase(N_("Send the new game as a JSON object.")))
+        errors.raise_if_any()
+    game_kind = kind_of(data.get("game"))
+    if game_kind is None:
+        choices = ", ".join(f"“{name}”" for name in KINDS)
+        errors.add("game", phrase(N_("Choose the game: %(choices)s."), choices=choices))
+        errors.raise_if_any()
+    settings = table = None
+    try:
+        settings = game_kind.parse_settings(data.get("settings"))
+    except RuleError as error:
+        errors.errors.extend(error.errors)
+    try:
+        table = _make_table(game_kind, data)
+    except RuleError as error:
+        errors.errors.extend(error.errors)
+    errors.raise_if_any()
+    token = secrets.token_urlsafe(24)
+    game = Game(
+        public_id=secrets.token_urlsafe(8),
+        kind=game_kind.name,
+        first_dealer=table.first_dealer,
+        dummy_after=getattr(table, "dummy_after", None),
+        settings=settings.to_dict(),
+        edit_token_hash=hash_token(token),
+        seats=[Seat(position=i, name=name) for i, name in enumerate(table.players)],
+    )
+    db.session.add(game)
+    db.session.commit()
+    return Created(game, token)
+
+
+def _make_table(game_kind: Kind, data: dict) -> Any:
+    first_dealer = data.get("first_dealer")
+    if first_dealer is None:
+        first_dealer = secrets.choice(clean_names(data.get("players"), game_kind.player_count))
+    dummy_after = data.get("dummy_after")
+    if dummy_after is None:
+        dummy_after = 2
+    return game_kind.make_table(data.get("players"), first_dealer, dummy_after)
+
+
+def add_hand(game: Game, data: object) -> Any:
+    """Score and store the next hand; returns the replayed engine game."""
+    engine = replay(game)
+    entry = kind(game).parse_entry(engine.table, data)
+    engine.add(entry)
+    game.hands.append(Hand(number=len(game.hands) + 1, entry=kind(game).entry_to_dict(entry)))
+    _commit(game)
+    return engine
+
+
+def replace_hand(game: Game, number: int, data: object) -> Any:
+    """Replace a past hand; everything after it is recomputed on replay."""
+    hand = _hand(game, number)
+    engine = replay(game)
+    if number in engine.after_end:
+        raise NotAllowed.single(
+            "number",
+            phrase(N_("Hand %(number)s was recorded after the game ended; undo it instead."), number=number),
+        )
+    entry = kind(game).parse_entry(engine.table, data)
+    engine.replace(number, entry)
+    hand.entry = kind(game).entry_to_dict(entry)
+    _commit(game)
+    return engine
+
+
+def remove_last_hand(game: Game, number: int | None = None) -> None:
+    """Undo: remove the last hand (or check that `number` is the last)."""
+    if not game.hands:
+        raise HandNotFound(number)
+    last = game.hands[-1]
+    if number is not None:
+        _hand(game, number)
+        if number != last.number:
+            raise NotLastHand(number)
+    game.hands.remove(last)
+    db.session.delete(last)
+    _commit(game)
+
+
+def _hand(game: Game, number: int) -> Hand:
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise HandNotFound(number)
+
+
+def _commit(game: Game) -> None:
+    game.touch()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ConcurrentChange(
+            [FieldError("game", phrase(N_("Another phone changed this game at the same moment. Check the scores and try again.")))]
+        ) from None

@@ -1,0 +1,142 @@
+"""HTML pages: a full page, or only the changed part for an htmx request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from . import access, records
+from .extensions import db
+from .forms import NewSpadesGameForm, SpadesHandForm
+from .models import Game
+from .rules.errors import RuleError
+
+bp = Blueprint("views", __name__)
+
+
+def is_fragment_request() -> bool:
+    """An htmx request that wants a fragment (boosted requests get the full page)."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
+def game_or_404(game_id: str) -> Game:
+    game = records.find_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def editable_game_or_403(game_id: str) -> Game:
+    game = game_or_404(game_id)
+    if not access.can_edit(game):
+        abort(403)
+    return game
+
+
+@bp.get("/")
+def home() -> ResponseReturnValue:
+    ids = access.remembered_game_ids()
+    games = db.session.execute(db.select(Game).where(Game.public_id.in_(ids))).scalars().all() if ids else []
+    order = {public_id: i for i, public_id in enumerate(ids)}
+    games = sorted(games, key=lambda game: order[game.public_id])
+    return render_template("home.html", games=games)
+
+
+@bp.route("/new/dummy-spades", methods=["GET", "POST"])
+def new_spades_game() -> ResponseReturnValue:
+    form = NewSpadesGameForm()
+    if form.validate_on_submit():
+        try:
+            created = records.create_game(form.payload())
+        except RuleError as error:
+            form.attach(error)
+        else:
+            access.remember_token(created.game, created.edit_token)
+            return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("spades/new.html", form=form), status
+
+
+def render_game(game: Game, form: SpadesHandForm | None = None, status: int = 200) -> ResponseReturnValue:
+    engine = records.replay(game)
+    editable = access.can_edit(game)
+    if editable and form is None:
+        form = SpadesHandForm(game.player_names, formdata=None)
+    template = "spades/_board.html" if is_fragment_request() else "spades/game.html"
+    context = {"game": game, "engine": engine, "form": form, "editable": editable}
+    return render_template(template, access_token=access.token_for(game), **context), status
+
+
+@bp.get("/g/<game_id>")
+def show_game(game_id: str) -> ResponseReturnValue:
+    return render_game(game_or_404(game_id))
+
+
+@bp.post("/g/<game_id>/hands")
+def add_hand(game_id: str) -> ResponseReturnValue:
+    game = editable_game_or_403(game_id)
+    form = SpadesHandForm(game.player_names)
+    if form.validate_on_submit():
+        try:
+            records.add_hand(game, form.payload())
+        except RuleError as error:
+            form.attach(error)
+        else:
+            if is_fragment_request():
+                return render_game(game)
+            return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    return render_game(game, form, 422)
+
+
+@bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
+    game = editable_game_or_403(game_id)
+    stored = next((hand for hand in game.hands if hand.number == number), None)
+    if stored is None:
+        abort(404)
+    form = SpadesHandForm(game.player_names, data=SpadesHandForm.data_from(stored.entry, game.player_names))
+    if form.validate_on_submit():
+        try:
+            records.replace_hand(game, number, form.payload())
+        except RuleError as error:
+            form.attach(error)
+        else:
+            return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
+    status = 422 if form.is_submitted() else 200
+    engine = records.replay(game)
+    return render_template("spades/edit_hand.html", game=game, engine=engine, form=form, number=number), status
+
+
+@bp.post("/g/<game_id>/undo")
+def undo_hand(game_id: str) -> ResponseReturnValue:
+    """Remove the last hand (CSRFProtect has already checked the form's token)."""
+    game = editable_game_or_403(game_id)
+    if game.hands:
+        records.remove_last_hand(game)
+    if is_fragment_request():
+        return render_game(game)
+    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+
+
+@bp.get("/g/<game_id>/join/<token>")
+def join(game_id: str, token: str) -> ResponseReturnValue:
+    """The "share edit access" link: remember the token on this phone."""
+    game = game_or_404(game_id)
+    if not game.has_edit_token(token):
+        abort(404)
+    access.remember_token(game, token)
+    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+
+
+def error_page(error: Any) -> ResponseReturnValue:
+    messages = {
+        400: _("The form had expired. Go back, reload the page and try again."),
+        403: _("This link shows the game read-only. Ask the table for the edit link to record hands."),
+        404: _("There is no such page. Check the link."),
+    }
+    code = getattr(error, "code", 500) or 500
+    message = messages.get(code, _("That did not work. Go back and try again."))
+    return render_template("error.html", code=code, message=message), code

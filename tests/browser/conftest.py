@@ -1,0 +1,53 @@
+"""Real-browser fixtures: the app on a local port, Debian's Chromium driven by Playwright.
+
+The page loads htmx from the CDN with SRI; here that request is answered
+from the copy npm installed (the same version), since the machine has no
+network. Screenshots are saved under test-artifacts/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import threading
+import pytest
+from flask_migrate import upgrade
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+from .support import CHROMIUM, CHROMIUM_FLAGS, make_page
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app on 127.0.0.1 with a fresh database; yields its base URL."""
+    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.db'}"})
+    with app.app_context():
+        upgrade()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    page = make_page(browser, live_server, javascript=True)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def page_without_js(browser, live_server):
+    page = make_page(browser, live_server, javascript=False)
+    yield page
+    page.context.close()
