@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -15,6 +16,21 @@ from .models import Game
 from .rules.errors import RuleError
 
 bp = Blueprint("views", __name__)
+
+
+@dataclass(frozen=True)
+class Pages:
+    """What each game's pages are made of: a template folder and its forms."""
+
+    folder: str
+    new_game_form: type
+    hand_form: type
+
+    def template(self, name: str) -> str:
+        return f"{self.folder}/{name}"
+
+
+PAGES = {"dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm)}
 
 
 def is_fragment_request() -> bool:
@@ -45,9 +61,10 @@ def home() -> ResponseReturnValue:
     return render_template("home.html", games=games)
 
 
-@bp.route("/new/dummy-spades", methods=["GET", "POST"])
-def new_spades_game() -> ResponseReturnValue:
-    form = NewSpadesGameForm()
+@bp.route("/new/<kind>", methods=["GET", "POST"])
+def new_game(kind: str) -> ResponseReturnValue:
+    pages = PAGES.get(kind) or abort(404)
+    form = pages.new_game_form()
     if form.validate_on_submit():
         try:
             created = records.create_game(form.payload())
@@ -57,15 +74,16 @@ def new_spades_game() -> ResponseReturnValue:
             access.remember_token(created.game, created.edit_token)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template("spades/new.html", form=form), status
+    return render_template(pages.template("new.html"), form=form), status
 
 
-def render_game(game: Game, form: SpadesHandForm | None = None, status: int = 200) -> ResponseReturnValue:
+def render_game(game: Game, form: Any = None, status: int = 200) -> ResponseReturnValue:
+    pages = PAGES[game.kind]
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = SpadesHandForm(game.player_names, formdata=None)
-    template = "spades/_board.html" if is_fragment_request() else "spades/game.html"
+        form = pages.hand_form(game.player_names, formdata=None)
+    template = pages.template("_board.html" if is_fragment_request() else "game.html")
     context = {"game": game, "engine": engine, "form": form, "editable": editable}
     return render_template(template, access_token=access.token_for(game), **context), status
 
@@ -78,7 +96,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
-    form = SpadesHandForm(game.player_names)
+    form = PAGES[game.kind].hand_form(game.player_names)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
@@ -97,7 +115,8 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     stored = next((hand for hand in game.hands if hand.number == number), None)
     if stored is None:
         abort(404)
-    form = SpadesHandForm(game.player_names, data=SpadesHandForm.data_from(stored.entry, game.player_names))
+    pages = PAGES[game.kind]
+    form = pages.hand_form(game.player_names, data=pages.hand_form.data_from(stored.entry, game.player_names))
     if form.validate_on_submit():
         try:
             records.replace_hand(game, number, form.payload())
@@ -107,7 +126,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
             return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
     status = 422 if form.is_submitted() else 200
     engine = records.replay(game)
-    return render_template("spades/edit_hand.html", game=game, engine=engine, form=form, number=number), status
+    return render_template(pages.template("edit_hand.html"), game=game, engine=engine, form=form, number=number), status
 
 
 @bp.post("/g/<game_id>/undo")
