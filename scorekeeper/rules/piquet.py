@@ -1,0 +1,309 @@
+"""Piquet for two (RULES.md Part B): the table, a partie or game as a log of deals, settlement.
+
+The pieces live in small modules: `cards` (the pack), `piquet_combinations`
+(point, sequences, sets), `piquet_scoring` (one deal as ordered events),
+`piquet_entry` (the deal payload) and `piquet_check` (the stateless
+declaration checker). This module re-exports what the web layer needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace as replace_fields
+from enum import StrEnum
+from typing import Final
+
+from .errors import ErrorCollector, MalformedInput, NotAllowed
+from .names import clean_names, find_name
+from .phrases import N_, Phrase, phrase
+from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
+from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
+from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, settle
+from .piquet_scoring import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
+
+PARTIE_DEALS: Final = 6
+EXTRA_DEALS: Final = 2
+
+__all__ = [
+    "ByRole", "CheckResult", "CheckedHand", "ClassResult", "DealEntry", "DealResult", "Game", "PlayerDeal",
+    "Role", "Settings", "Settlement", "Table", "TrickTotal", "Variant", "add_settlements", "check_hands",
+    "deal_to_dict", "declarations_from_cards", "is_pique_possible", "parse_deal", "settle",
+]
+
+
+class Variant(StrEnum):
+    """Rubicon Piquet (a partie of six deals) or Saunt (first to the target)."""
+
+    RUBICON = "rubicon"
+    SAUNT = "saunt"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the game is played; ``target`` matters to Saunt only."""
+
+    variant: Variant = Variant.RUBICON
+    target: int = 100
+
+    @classmethod
+    def parse(cls, data: object) -> Settings:
+        """Read the API's optional settings; a target given for Rubicon is checked, then ignored.
+
+        :raises MalformedInput: fields ``settings``, ``settings.variant``, ``settings.target``.
+        """
+        if data is None:
+            return cls()
+        errors = ErrorCollector()
+        if not isinstance(data, dict):
+            errors.add("settings", phrase(N_("The settings must be an object.")))
+            errors.raise_if_any()
+        variant = data.get("variant", Variant.RUBICON)
+        if variant not in Variant.__members__.values():
+            errors.add("settings.variant", phrase(N_("Choose rubicon or saunt.")))
+        target = data.get("target", 100)
+        if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 1000:
+            errors.add("settings.target", phrase(N_("The target is a whole number from 1 to 1000.")))
+        errors.raise_if_any()
+        return cls(Variant.SAUNT, target) if variant == Variant.SAUNT else cls()
+
+    def to_dict(self) -> dict:
+        """API-shaped: ``{"variant": "rubicon"}`` or ``{"variant": "saunt", "target": 100}``."""
+        if self.variant is Variant.SAUNT:
+            return {"variant": str(self.variant), "target": self.target}
+        return {"variant": str(self.variant)}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The two players and who dealt first; the deal alternates, the dealer is younger."""
+
+    players: tuple[str, str]
+    first_dealer: str
+
+    @classmethod
+    def create(cls, players: object, first_dealer: object) -> Table:
+        """Validate names (field ``players``) and the first dealer (field ``first_dealer``).
+
+        :raises MalformedInput: with every problem found.
+        """
+        names = clean_names(players, 2)
+        dealer = find_name(names, first_dealer)
+        if dealer is None:
+            raise MalformedInput.single("first_dealer", phrase(N_("Choose the first dealer from the two players.")))
+        return cls((names[0], names[1]), dealer)
+
+    def dealer(self, deal_number: int) -> str:
+        """Who deals deal *deal_number* (from 1); the dealer is younger hand."""
+        other = self.players[1] if self.first_dealer == self.players[0] else self.players[0]
+        return self.first_dealer if deal_number % 2 == 1 else other
+
+    def younger(self, deal_number: int) -> str:
+        """Younger hand of the deal: the dealer."""
+        return self.dealer(deal_number)
+
+    def elder(self, deal_number: int) -> str:
+        """Elder hand of the deal: the non-dealer, who leads first."""
+        dealer = self.dealer(deal_number)
+        return self.players[1] if dealer == self.players[0] else self.players[0]
+
+    def name_of(self, role: Role, deal_number: int) -> str:
+        """The player holding *role* in the deal."""
+        return self.elder(deal_number) if role is Role.ELDER else self.younger(deal_number)
+
+
+
+
+class Game:
+    """One Rubicon partie or one Saunt game, as a log of deal entries replayed from scratch.
+
+    ``deals`` are the scored deals; ``after_end`` numbers the entries kept
+    after the game already ended (an edit can end it earlier), not scored.
+    """
+
+    def __init__(self, table: Table, settings: Settings = Settings(), entries: Iterable[DealEntry] = ()):
+        """Replay *entries*.
+
+        :raises RuleError: when an entry cannot be scored where it stands.
+        """
+        self.table = table
+        self.settings = settings
+        self.entries: tuple[DealEntry, ...] = ()
+        self.deals: tuple[DealResult, ...] = ()
+        self.after_end: tuple[int, ...] = ()
+        self._replay(tuple(entries))
+
+    def add(self, entry: DealEntry) -> DealResult:
+        """Score the next deal.
+
+        :raises NotAllowed: field ``game`` when the game is over; field
+            ``trick_totals`` when totals cannot say who reached a Saunt target first.
+        :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
+        """
+        if self.is_over():
+            template = N_("This partie is over.") if self.settings.variant is Variant.RUBICON else N_(
+                "This game is over.")
+            raise NotAllowed.single("game", phrase(template))
+        self._replay((*self.entries, entry))
+        return self.deals[-1]
+
+    def replace(self, number: int, entry: DealEntry) -> None:
+        """Replace deal *number* and recompute everything after it; on error nothing changes.
+
+        :raises NotAllowed: field ``number`` for a deal that does not exist.
+        :raises RuleError: when the new log cannot be scored.
+        """
+        if not 1 <= number <= len(self.entries):
+            raise NotAllowed.single("number", phrase(N_("There is no deal %(number)s."), number=number))
+        self._replay((*self.entries[:number - 1], entry, *self.entries[number:]))
+
+    def undo(self) -> DealEntry:
+        """Remove the last deal and return its entry.
+
+        :raises NotAllowed: field ``game`` when there is no deal.
+        """
+        if not self.entries:
+            raise NotAllowed.single("game", phrase(N_("There is no deal to undo.")))
+        last = self.entries[-1]
+        self._replay(self.entries[:-1])
+        return last
+
+    def totals(self) -> dict[str, int]:
+        """Running scores in table order."""
+        if not self.deals:
+            return {name: 0 for name in self.table.players}
+        return {name: self.deals[-1].player(name).score for name in self.table.players}
+
+    def deals_planned(self) -> int | None:
+        """Rubicon: 6 deals, or 8 when level after 6; Saunt: None (no fixed number)."""
+        if self.settings.variant is Variant.SAUNT:
+            return None
+        return _planned(self.deals)
+
+    def is_over(self) -> bool:
+        """Whether the partie has had its deals or a Saunt player reached the target."""
+        if self.settings.variant is Variant.SAUNT:
+            return bool(self.deals) and self.deals[-1].ended_game
+        return len(self.deals) >= _planned(self.deals)
+
+    def winner(self) -> str | None:
+        """Who won, once the game is over (None while playing and for a drawn partie)."""
+        if not self.is_over():
+            return None
+        if self.settings.variant is Variant.SAUNT:
+            return max(self.totals().items(), key=lambda item: item[1])[0]
+        return settle(self.totals()).winner
+
+    def settlement(self) -> Settlement | None:
+        """The Rubicon settlement once the partie is over; None before and in Saunt."""
+        if self.settings.variant is Variant.SAUNT or not self.is_over():
+            return None
+        return settle(self.totals())
+
+    def next_deal_number(self) -> int:
+        """The number the next deal entered gets."""
+        return len(self.entries) + 1
+
+    def next_dealer(self) -> str:
+        """Who deals next (younger hand)."""
+        return self.table.dealer(self.next_deal_number())
+
+    def next_elder(self) -> str:
+        """Who is elder hand in the next deal."""
+        return self.table.elder(self.next_deal_number())
+
+    def next_younger(self) -> str:
+        """Who is younger hand in the next deal."""
+        return self.table.younger(self.next_deal_number())
+
+    def status_line(self) -> Phrase:
+        """Where the game stands, in one sentence."""
+        if self.settings.variant is Variant.SAUNT:
+            if self.is_over():
+                return phrase(N_("%(winner)s reaches %(target)s and wins the game."),
+                              winner=self.winner(), target=self.settings.target)
+            return phrase(N_("Deal %(number)s: %(dealer)s deals, %(elder)s is elder; first to %(target)s wins."),
+                          number=self.next_deal_number(), dealer=self.next_dealer(), elder=self.next_elder(),
+                          target=self.settings.target)
+        if not self.is_over():
+            return phrase(N_("Deal %(number)s of %(planned)s: %(dealer)s deals, %(elder)s is elder."),
+                          number=self.next_deal_number(), planned=_planned(self.deals),
+                          dealer=self.next_dealer(), elder=self.next_elder())
+        result = settle(self.totals())
+        if result.winner is None:
+            return phrase(N_("The partie is drawn."))
+        if result.rubiconed:
+            return phrase(N_("%(winner)s wins the partie and scores %(points)s; the loser is rubiconed."),
+                          winner=result.winner, points=result.points)
+        return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
+                      winner=result.winner, points=result.points)
+
+    def _replay(self, entries: tuple[DealEntry, ...]) -> None:
+        """Score *entries* from scratch, then (only if all went well) keep the result."""
+        deals: list[DealResult] = []
+        after_end: list[int] = []
+        for number, entry in enumerate(entries, start=1):
+            over = (deals[-1].ended_game if self.settings.variant is Variant.SAUNT and deals
+                    else self.settings.variant is Variant.RUBICON and len(deals) >= _planned(deals))
+            if over:
+                after_end.append(number)
+            else:
+                before = {line.player: line.score for line in deals[-1].players} if deals else dict.fromkeys(
+                    self.table.players, 0)
+                deals.append(self._score(number, entry, before))
+        self.entries, self.deals, self.after_end = entries, tuple(deals), tuple(after_end)
+
+    def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
+        """Score one deal from the scores before it, cutting a Saunt deal at the target."""
+        score = entry.score()
+        names = ByRole.build(lambda role: self.table.name_of(role, number))
+        running = {role: before[names[role]] for role in Role}
+        saunt = self.settings.variant is Variant.SAUNT
+        counted = []
+        ended = False
+        for index, event in enumerate(score.events):
+            counted.append(event)
+            running[event.role] += event.points
+            if saunt and running[event.role] >= self.settings.target:
+                ended = True
+                if index >= score.ordered_events:
+                    raise NotAllowed.single("trick_totals", phrase(
+                        N_("The game is decided during the play of this deal: enter the winner of each trick.")))
+                break
+        if score.tricks_played < TRICKS and not ended:
+            raise MalformedInput.single("tricks", phrase(N_("Enter exactly 12 trick winners.")))
+        lines = ByRole.build(lambda role: _line(names[role], role, counted, running[role]))
+        classes = {
+            name: replace_fields(result, points=getattr(lines[result.good], name))
+            if isinstance(result.good, Role) else result
+            for name, result in score.classes.items()
+        }
+        explanation = score.explanation
+        if ended:
+            explanation += (phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
+                                   player=names[counted[-1].role], target=self.settings.target),)
+        elif not saunt:
+            ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and running[Role.ELDER] != running[Role.YOUNGER])
+        return DealResult(
+            number, self.table.dealer(number), names.elder, names.younger, classes,
+            tuple(lines.elder if name == names.elder else lines.younger for name in self.table.players),
+            ended, entry, explanation, score.running_trick_points,
+        )
+
+
+def _planned(deals: tuple[DealResult, ...] | list[DealResult]) -> int:
+    """Six deals, or eight when the totals are level after six."""
+    if len(deals) >= PARTIE_DEALS:
+        sixth = deals[PARTIE_DEALS - 1]
+        if sixth.players[0].score == sixth.players[1].score:
+            return PARTIE_DEALS + EXTRA_DEALS
+    return PARTIE_DEALS
+
+
+def _line(name: str, role: Role, events: list, score: int) -> PlayerDeal:
+    """A player's deal line from the events counted."""
+    points = {field: sum(e.points for e in events if e.role is role and e.field is field) for field in Field}
+    return PlayerDeal(name, role, *(points[field] for field in _FIELD_ORDER), sum(points.values()), score)
+
+
+_FIELD_ORDER: Final = (Field.CARTE_BLANCHE, Field.POINT, Field.SEQUENCES, Field.SETS, Field.REPIQUE,
+                       Field.PIQUE, Field.TRICKS, Field.CARDS, Field.CAPOT)

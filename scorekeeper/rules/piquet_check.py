@@ -1,0 +1,104 @@
+"""The stateless declaration checker: two real hands, every combination found and compared.
+
+The hands are the post-exchange cards, so carte blanche (a property of the
+dealt hand) is not inferred from them: it is scored only when given.
+``CheckedHand.blank`` merely says whether these 12 cards hold no K, Q or J.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, Rank
+from .errors import ErrorCollector
+from .phrases import Phrase
+from .piquet_combinations import CardSet, Declarations, Point, Sequence, find_combinations
+from .piquet_entry import read_carte_blanche, read_hands
+from .piquet_scoring import (
+    ByRole, ClassResult, Field, Role, combination_lines, combination_points, compare_classes,
+)
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    """The combinations found in one hand and what they score against the other hand."""
+
+    point: Point | None
+    sequences: tuple[Sequence, ...]
+    sets: tuple[CardSet, ...]
+    combination_points: int
+    repique: int
+    blank: bool
+
+    def to_dict(self) -> dict:
+        """API-shaped (API.md "Declaration checker")."""
+        point = self.point
+        return {
+            "point": point and {"suit": point.suit and point.suit.value, "cards": point.cards, "value": point.value},
+            "sequences": [{"suit": s.suit and s.suit.value, "length": s.length, "top": s.top.letter, "name": s.name}
+                          for s in self.sequences],
+            "sets": [{"rank": s.rank.letter, "size": s.size, "name": s.name} for s in self.sets],
+            "combination_points": self.combination_points,
+            "repique": self.repique,
+            "blank": self.blank,
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """Both hands checked: the classes compared, each hand's findings, explanation lines."""
+
+    classes: dict[str, ClassResult]
+    elder: CheckedHand
+    younger: CheckedHand
+    explanation: tuple[Phrase, ...]
+
+    def to_dict(self) -> dict:
+        """API-shaped (API.md "Declaration checker"), explanation lines in English."""
+        return {
+            "classes": {name: {"good": result.good and str(result.good), "points": result.points}
+                        for name, result in self.classes.items()},
+            "elder": self.elder.to_dict(),
+            "younger": self.younger.to_dict(),
+            "explanation": [str(line) for line in self.explanation],
+        }
+
+
+def check_hands(elder: Iterable[str], younger: Iterable[str], carte_blanche: object = None) -> CheckResult:
+    """Find and compare every combination in two 12-card hands.
+
+    Fields: ``elder``, ``elder[3]``, ``younger``, ``younger[0]``, ``carte_blanche``.
+    A carte blanche given for a hand holding a K, Q or J is accepted: it
+    was the dealt hand that was blank.
+
+    :raises MalformedInput: wrong count, unknown or repeated card, hands sharing a card.
+    """
+    errors = ErrorCollector()
+    hands = read_hands(elder, younger, "", errors)
+    blank_holder = read_carte_blanche(carte_blanche, errors)
+    errors.raise_if_any()
+    found = ByRole.build(lambda role: find_combinations(hands[role]))
+    classes = compare_classes(found)
+    earned = combination_points(blank_holder, classes)
+
+    def checked(role: Role) -> CheckedHand:
+        points = earned[role]
+        return CheckedHand(
+            found[role].point, found[role].sequences, found[role].sets,
+            sum(points.values()) - points.get(Field.REPIQUE, 0), points.get(Field.REPIQUE, 0),
+            not any(card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) for card in hands[role]),
+        )
+
+    return CheckResult(classes, checked(Role.ELDER), checked(Role.YOUNGER),
+                       tuple(combination_lines(blank_holder, classes, earned)))
+
+
+def declarations_from_cards(cards: Iterable[Card]) -> Declarations:
+    """What a player holding *cards* announces, sinking nothing (suits left out, as entered by hand)."""
+    found = find_combinations(cards)
+    return Declarations(
+        found.point and Point(found.point.cards, found.point.value),
+        tuple(Sequence(s.length, s.top) for s in found.sequences),
+        found.sets,
+    )

@@ -1,0 +1,116 @@
+"""What Piquet produces: a scored deal line per player, a deal result, a partie's settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from .phrases import Phrase
+from .piquet_entry import DealEntry
+from .piquet_scoring import ClassResult, Role
+
+RUBICON: Final = 100
+
+
+@dataclass(frozen=True)
+class PlayerDeal:
+    """One player's points in one deal (the API's field names); ``score`` is the running total."""
+
+    player: str
+    role: Role
+    carte_blanche: int
+    point: int
+    sequences: int
+    sets: int
+    repique: int
+    pique: int
+    tricks: int
+    cards: int
+    capot: int
+    total: int
+    score: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal scored in its game.
+
+    ``ended_game``: this deal ends the game (Saunt: a player reached the
+    target, and the fields count only up to that moment; Rubicon: the last
+    deal of the partie). ``running_trick_points`` holds the cumulative
+    (elder, younger) trick points after each entered trick, elder's lead
+    point included; it is empty when trick totals were entered.
+    """
+
+    number: int
+    dealer: str
+    elder: str
+    younger: str
+    classes: dict[str, ClassResult]
+    players: tuple[PlayerDeal, PlayerDeal]
+    ended_game: bool
+    entry: DealEntry
+    explanation: tuple[Phrase, ...]
+    running_trick_points: tuple[tuple[int, int], ...]
+
+    def player(self, name: str) -> PlayerDeal:
+        """The line of the player called *name* (exact spelling)."""
+        return next(line for line in self.players if line.player == name)
+
+    def to_dict(self) -> dict:
+        """API-shaped result (API.md "Piquet deal"), explanation lines in English."""
+        return {
+            "number": self.number, "dealer": self.dealer, "elder": self.elder, "younger": self.younger,
+            "classes": {name: {"good": result.good and str(result.good), "points": result.points}
+                        for name, result in self.classes.items()},
+            "players": {line.player: {field: getattr(line, field) for field in _LINE_FIELDS}
+                        for line in self.players},
+            "ended_game": self.ended_game,
+            "explanation": [str(line) for line in self.explanation],
+        }
+
+
+_LINE_FIELDS: Final = ("role", "carte_blanche", "point", "sequences", "sets", "repique", "pique",
+                       "tricks", "cards", "capot", "total", "score")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The end of a Rubicon partie: who scores how much; a draw is ``(None, 0, False)``."""
+
+    winner: str | None
+    points: int
+    rubiconed: bool
+
+
+def settle(totals: dict[str, int]) -> Settlement:
+    """Settle a partie from the two final totals (B8).
+
+    >>> settle({"Napoleon": 154, "Josephine": 113})
+    Settlement(winner='Napoleon', points=141, rubiconed=False)
+    >>> settle({"Napoleon": 93, "Josephine": 154})
+    Settlement(winner='Josephine', points=347, rubiconed=True)
+    """
+    (first, first_total), (second, second_total) = totals.items()
+    if first_total == second_total:
+        return Settlement(None, 0, False)
+    winner, high, low = (first, first_total, second_total) if first_total > second_total else (
+        second, second_total, first_total)
+    if low >= RUBICON:
+        return Settlement(winner, RUBICON + high - low, False)
+    return Settlement(winner, RUBICON + high + low, True)
+
+
+def add_settlements(settlements: Iterable[Settlement], players: Iterable[str]) -> dict[str, int]:
+    """A session's balance: each partie adds its points to the winner and takes them from the loser.
+
+    >>> add_settlements([Settlement("Ann", 141, False), Settlement("Ben", 347, True)], ["Ann", "Ben"])
+    {'Ann': -206, 'Ben': 206}
+    """
+    balance = {name: 0 for name in players}
+    for settlement in settlements:
+        if settlement.winner is not None:
+            for name in balance:
+                balance[name] += settlement.points if name == settlement.winner else -settlement.points
+    return balance

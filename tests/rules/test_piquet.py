@@ -1,0 +1,274 @@
+"""Piquet deal scoring, the RULES.md B7/B8 worked examples, the partie and the Saunt game."""
+
+import pytest
+
+from scorekeeper.rules.errors import MalformedInput, NotAllowed
+from scorekeeper.rules.piquet import (
+    DealEntry, Game, Role, Settings, Settlement, Table, Variant, add_settlements, deal_to_dict, parse_deal, settle,
+)
+
+E, Y = "elder", "younger"
+TABLE = Table.create(["Ann", "Ben"], "ben")  # Ben deals first: Ann is elder in odd deals
+
+
+def line(result, name):
+    """A player's deal line as a dict of the API's fields."""
+    played = result.player(name)
+    return {f: getattr(played, f) for f in ("carte_blanche", "point", "sequences", "sets", "repique", "pique",
+                                             "tricks", "cards", "capot", "total")}
+
+
+def score(payload, game=None):
+    """Score *payload* as deal 1 of a fresh Rubicon partie; returns (elder line, younger line, result)."""
+    result = (game or Game(TABLE, Settings())).add(parse_deal(payload))
+    return line(result, "Ann"), line(result, "Ben"), result
+
+
+ZERO = dict.fromkeys(("carte_blanche", "point", "sequences", "sets", "repique", "pique", "tricks", "cards",
+                      "capot", "total"), 0)
+
+
+def test_p1_aces_kings_queens_in_every_suit_score_170():
+    elder, younger, result = score({
+        "point": {E: {"cards": 3, "value": 31}},
+        "sequences": {E: [{"length": 3, "top": "A"}] * 4},
+        "sets": {E: [{"size": 4, "rank": r} for r in "AKQ"]},
+        "tricks": [E] * 12,
+    })
+    assert elder == ZERO | {"point": 3, "sequences": 12, "sets": 42, "repique": 60, "tricks": 13, "capot": 40,
+                            "total": 170}
+    assert younger == ZERO
+    assert [str(line) for line in result.explanation] == [
+        "Elder's point of 3 (31) is good (younger declared none): elder scores 3.",
+        "Elder's tierce to the ace is good (younger declared none): elder scores 3 + 3 + 3 + 3.",
+        "Elder's quatorze of aces is good (younger declared none): elder scores 14 + 14 + 14.",
+        "Elder reaches 57 before younger scores: repique, +60.",
+        "Trick points: elder 13, younger 0.",
+        "Elder wins every trick: capot, +40.",
+    ]
+
+
+def test_p1_from_the_cards_younger_holding_the_rest_scores_nothing():
+    elder, younger, _ = score({
+        "cards": {E: [r + s for s in "SHDC" for r in "AKQ"], Y: [r + s for s in "SHDC" for r in "JT9"]},
+        "tricks": [E] * 12,
+    })
+    assert elder["total"] == 170
+    assert younger == ZERO
+
+
+def test_p2_carte_blanche_and_a_sixieme_score_173():
+    elder, younger, result = score({
+        "carte_blanche": E,
+        "cards": {E: "AS KS QS JS TS 9S AH TH AD TD AC TC".split(),
+                  Y: "KH QH JH 9H 8H 7H KD QD JD 9D 8D 7D".split()},
+        "tricks": [E] * 12,
+    })
+    assert elder == ZERO | {"carte_blanche": 10, "point": 6, "sequences": 16, "sets": 28, "repique": 60,
+                            "tricks": 13, "capot": 40, "total": 173}
+    assert younger == ZERO
+    assert str(result.explanation[4]) == "Elder reaches 32 before younger scores: repique, +60."
+
+
+P3_CARDS = {E: "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(), Y: "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()}
+
+
+def test_p3_younger_repiques_with_quatorzes_when_the_point_is_equal():
+    elder, younger, result = score({"cards": P3_CARDS, "tricks": [E, Y] * 6})
+    assert {c: (r.good, r.points) for c, r in result.classes.items()} == {
+        "point": ("equal", 0), "sequences": (Role.YOUNGER, 3), "sets": (Role.YOUNGER, 28)}
+    assert (younger["point"], younger["sequences"], younger["sets"], younger["repique"]) == (0, 3, 28, 60)
+    assert younger["sequences"] + younger["sets"] + younger["repique"] == 91
+    assert (elder["point"], elder["repique"], elder["pique"]) == (0, 0, 0)
+    assert [str(line) for line in result.explanation[:4]] == [
+        "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores.",
+        "Younger's tierce to the king is good (elder declared none): younger scores 3.",
+        "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14.",
+        "Younger reaches 31 before elder scores: repique, +60.",
+    ]
+
+
+def test_p3_had_elder_scored_for_point_there_would_be_no_repique():
+    elder, younger, _ = score({
+        "point": {E: {"cards": 5, "value": 45}, Y: {"cards": 4, "value": 38}},
+        "sequences": {Y: [{"length": 3, "top": "K"}]},
+        "sets": {E: [{"size": 3, "rank": "A"}], Y: [{"size": 4, "rank": "K"}, {"size": 4, "rank": "Q"}]},
+        "tricks": [E, Y] * 6,
+    })
+    assert (elder["point"], younger["sequences"], younger["sets"], younger["repique"]) == (5, 3, 28, 0)
+
+
+P4_ELDER = {
+    "point": {E: {"cards": 6, "value": 60}},
+    "sequences": {E: [{"length": 6, "top": "A"}, {"length": 4, "top": "A"}]},
+    "sets": {E: [{"size": 3, "rank": "A"}, {"size": 3, "rank": "K"}]},
+    "tricks": [E, Y] * 6,
+}
+
+
+def test_p4_younger_carte_blanche_counts_first_so_elder_has_no_repique():
+    elder, younger, _ = score(P4_ELDER | {"carte_blanche": Y})
+    assert elder["point"] + elder["sequences"] + elder["sets"] == 32
+    assert (elder["repique"], elder["pique"]) == (0, 0)
+    assert younger["carte_blanche"] == 10
+
+
+def test_p4_without_the_carte_blanche_elder_repiques():
+    elder, _, _ = score(P4_ELDER)
+    assert elder["repique"] == 60
+
+
+P5_ELDER = {
+    "point": {E: {"cards": 5, "value": 51}},
+    "sequences": {E: [{"length": 5, "top": "A"}, {"length": 4, "top": "A"}]},
+}
+
+
+def test_p5_elder_piques_with_24_in_combinations_and_the_first_five_tricks():
+    elder, younger, result = score(P5_ELDER | {"tricks": [E] * 5 + [Y] * 7})
+    assert elder["point"] + elder["sequences"] == 24
+    assert elder["pique"] == 30
+    assert result.running_trick_points[4] == (6, 0)
+    assert "Elder reaches 30 before younger scores anything: pique, +30." in map(str, result.explanation)
+    assert younger["cards"] == 10
+
+
+def test_p5_four_tricks_before_younger_scores_are_not_enough():
+    elder, _, _ = score(P5_ELDER | {"tricks": [E] * 4 + [Y] * 8})
+    assert elder["pique"] == 0
+
+
+def test_p5_from_trick_totals_the_pique_must_be_asked():
+    totals = {E: {"won": 7, "points": 9}, Y: {"won": 5, "points": 6}}
+    with pytest.raises(MalformedInput) as caught:
+        parse_deal(P5_ELDER | {"trick_totals": totals})
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [
+        ("pique", "Pique is possible here: say whether elder piqued.")]
+    elder, _, _ = score(P5_ELDER | {"trick_totals": totals, "pique": True})
+    assert (elder["pique"], elder["tricks"], elder["cards"]) == (30, 9, 10)
+
+
+def test_settlement_examples_of_b8():
+    assert settle({"Napoleon": 154, "Josephine": 113}) == Settlement("Napoleon", 141, False)
+    assert settle({"Napoleon": 93, "Josephine": 154}) == Settlement("Josephine", 347, True)
+    assert settle({"Napoleon": 120, "Josephine": 120}) == Settlement(None, 0, False)
+
+
+def test_a_winner_under_100_still_scores_both_totals_when_the_loser_is_rubiconed():
+    assert settle({"Ann": 90, "Ben": 80}) == Settlement("Ann", 270, True)
+
+
+def test_settlements_add_up_per_player_over_a_session():
+    parties = [Settlement("Napoleon", 141, False), Settlement("Josephine", 347, True), Settlement(None, 0, False)]
+    assert add_settlements(parties, ["Napoleon", "Josephine"]) == {"Napoleon": -206, "Josephine": 206}
+
+
+CAPOT = DealEntry(tricks=(Role.ELDER,) * 12)  # elder: 13 trick points + 40 capot
+SIX_SIX = DealEntry(tricks=(Role.ELDER, Role.YOUNGER) * 6)  # 12 trick points each, no cards
+
+
+def test_table_alternates_the_deal_and_dealer_is_younger():
+    assert TABLE.players == ("Ann", "Ben") and TABLE.first_dealer == "Ben"
+    assert [TABLE.dealer(n) for n in (1, 2, 3)] == ["Ben", "Ann", "Ben"]
+    assert (TABLE.elder(1), TABLE.younger(1), TABLE.name_of(Role.ELDER, 2)) == ("Ann", "Ben", "Ben")
+
+
+def test_table_first_dealer_must_be_a_player():
+    with pytest.raises(MalformedInput) as caught:
+        Table.create(["Ann", "Ben"], "Cid")
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [
+        ("first_dealer", "Choose the first dealer from the two players.")]
+
+
+def test_a_rubicon_partie_is_six_deals_and_settles():
+    game = Game(TABLE, Settings(), [CAPOT] * 5)
+    assert (game.deals_planned(), game.is_over(), game.settlement()) == (6, False, None)
+    assert str(game.status_line()) == "Deal 6 of 6: Ann deals, Ben is elder."
+    game.add(SIX_SIX)
+    assert game.totals() == {"Ann": 159 + 12, "Ben": 106 + 12}
+    assert game.is_over() and game.deals[-1].ended_game
+    assert game.settlement() == Settlement("Ann", 153, False)
+    assert game.winner() == "Ann"
+    assert str(game.status_line()) == "Ann wins the partie and scores 153."
+    with pytest.raises(NotAllowed) as caught:
+        game.add(CAPOT)
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [("game", "This partie is over.")]
+
+
+def test_a_partie_level_after_six_deals_goes_to_eight_then_may_be_drawn():
+    game = Game(TABLE, Settings(), [CAPOT] * 6)
+    assert game.totals() == {"Ann": 159, "Ben": 159}
+    assert (game.deals_planned(), game.is_over()) == (8, False)
+    game.add(CAPOT)
+    game.add(CAPOT)
+    assert game.is_over() and game.winner() is None
+    assert game.settlement() == Settlement(None, 0, False)
+    assert str(game.status_line()) == "The partie is drawn."
+
+
+def test_fewer_than_12_trick_winners_are_refused_unless_a_saunt_game_ends():
+    with pytest.raises(MalformedInput) as caught:
+        Game(TABLE, Settings()).add(DealEntry(tricks=(Role.ELDER,) * 11))
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [("tricks", "Enter exactly 12 trick winners.")]
+
+
+def test_a_saunt_game_ends_at_the_first_event_reaching_the_target():
+    game = Game(TABLE, Settings(Variant.SAUNT, 60), [CAPOT])  # Ann 53
+    assert not game.is_over() and game.deals_planned() is None
+    result = game.add(DealEntry(tricks=(Role.YOUNGER,) * 6))  # deal 2: Ann is younger, +2 +1 +1 +1 +1 +1
+    assert game.is_over() and result.ended_game
+    assert result.player("Ann").tricks == 7 and result.player("Ann").score == 60
+    assert result.player("Ben").tricks == 1
+    assert game.winner() == "Ann" and game.settlement() is None
+    assert str(result.explanation[-1]) == "Ann reaches 60: the game ends here and nothing after counts."
+    assert str(game.status_line()) == "Ann reaches 60 and wins the game."
+
+
+def test_saunt_trick_totals_cannot_decide_the_game_during_play():
+    game = Game(TABLE, Settings(Variant.SAUNT, 20))
+    totals = parse_deal({"trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}}})
+    with pytest.raises(NotAllowed) as caught:
+        game.add(totals)
+    assert caught.value.errors[0].field == "trick_totals"
+
+
+def test_editing_a_deal_can_end_the_game_earlier_and_keeps_later_deals():
+    game = Game(TABLE, Settings(Variant.SAUNT, 100), [SIX_SIX, SIX_SIX, SIX_SIX])
+    game.replace(1, parse_deal({"carte_blanche": E, "sets": {E: [{"size": 4, "rank": r} for r in "AKQ"]},
+                                "tricks": [E] * 12}))
+    assert game.is_over() and len(game.deals) == 1 and game.after_end == (2, 3)
+    assert game.undo() == SIX_SIX and game.after_end == (2,)
+
+
+def test_undo_on_an_empty_game_is_not_allowed():
+    with pytest.raises(NotAllowed) as caught:
+        Game(TABLE, Settings()).undo()
+    assert str(caught.value.errors[0].message) == "There is no deal to undo."
+
+
+def test_settings_parse_and_write_the_api_shape():
+    assert Settings.parse(None) == Settings()
+    assert Settings.parse({"variant": "saunt"}).to_dict() == {"variant": "saunt", "target": 100}
+    assert Settings.parse({"variant": "rubicon", "target": 50}).to_dict() == {"variant": "rubicon"}
+    with pytest.raises(MalformedInput) as caught:
+        Settings.parse({"variant": "piquet", "target": 0})
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [
+        ("settings.variant", "Choose rubicon or saunt."),
+        ("settings.target", "The target is a whole number from 1 to 1000."),
+    ]
+
+
+def test_a_deal_round_trips_through_the_payload():
+    for payload in (P4_ELDER | {"carte_blanche": Y}, {"cards": P3_CARDS, "tricks": [E, Y] * 6},
+                    P5_ELDER | {"trick_totals": {E: {"won": 7, "points": 9}, Y: {"won": 5, "points": 6}},
+                                "pique": False}):
+        entry = parse_deal(payload)
+        assert parse_deal(deal_to_dict(entry)) == entry
+
+
+def test_deal_result_to_dict_has_the_api_fields():
+    _, _, result = score({"cards": P3_CARDS, "tricks": [E, Y] * 6})
+    data = result.to_dict()
+    assert (data["number"], data["dealer"], data["elder"], data["younger"]) == (1, "Ben", "Ann", "Ben")
+    assert data["classes"]["sets"] == {"good": "younger", "points": 28}
+    assert data["players"]["Ben"]["score"] == result.player("Ben").score
