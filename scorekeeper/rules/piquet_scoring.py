@@ -144,6 +144,13 @@ _REPIQUE: Final = {
     Role.ELDER: N_("Elder reaches %(points)s before younger scores: repique, +60."),
     Role.YOUNGER: N_("Younger reaches %(points)s before elder scores: repique, +60."),
 }
+_POINTS_RANGE: Final = {
+    (Role.ELDER, False): N_("These trick totals cannot happen: with %(won)s tricks, elder scores %(low)s to %(high)s."),
+    (Role.ELDER, True): N_("These trick totals cannot happen: with %(won)s tricks, elder scores exactly %(low)s."),
+    (Role.YOUNGER, False): N_(
+        "These trick totals cannot happen: with %(won)s tricks, younger scores %(low)s to %(high)s."),
+    (Role.YOUNGER, True): N_("These trick totals cannot happen: with %(won)s tricks, younger scores exactly %(low)s."),
+}
 _CARDS: Final = {
     Role.ELDER: N_("Elder wins %(won)s tricks: cards, +10."),
     Role.YOUNGER: N_("Younger wins %(won)s tricks: cards, +10."),
@@ -224,10 +231,8 @@ def check_trick_totals(totals: ByRole[TrickTotal], errors: ErrorCollector) -> No
     younger_range = (n_y + min(1, n_y), n_y + min(n_y, n_e + 1))
     for role, (low, high) in ((Role.ELDER, elder_range), (Role.YOUNGER, younger_range)):
         if not low <= totals[role].points <= high:
-            template = (N_("These trick totals cannot happen: with %(won)s tricks, elder scores %(low)s to %(high)s.")
-                        if role is Role.ELDER else
-                        N_("These trick totals cannot happen: with %(won)s tricks, younger scores %(low)s to %(high)s."))
-            errors.add("trick_totals", phrase(template, won=totals[role].won, low=low, high=high))
+            errors.add("trick_totals", phrase(_POINTS_RANGE[role, low == high], won=totals[role].won, low=low,
+                                              high=high))
             return
     captures = totals.elder.points - 1 - n_e
     allowed = [n_y + c for c in (captures, captures + 1) if younger_range[0] <= n_y + c <= younger_range[1]]
