@@ -56,9 +56,15 @@ def instance_secret_key(instance: Path) -> str:
     """
     path = instance / "secret_key"
     instance.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(path, "x", encoding="ascii") as new_file:
-            new_file.write(secrets.token_urlsafe(48))
-    except FileExistsError:
-        pass
+    if not path.exists():
+        # Written aside, then linked into place: a process starting at the same
+        # moment never reads a half-written key, and the first link wins.
+        draft = instance / f"secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_urlsafe(48), encoding="ascii")
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text(encoding="ascii").strip()

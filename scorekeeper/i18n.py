@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_babel import gettext
+from collections.abc import Callable
+
+from flask import Flask, g
+from flask_babel import get_translations
 
 from .extensions import babel
 from .rules.phrases import Phrase
 
 
+def _translate() -> Callable[[str], str]:
+    """This request's gettext, looked up once (a page renders hundreds of phrases)."""
+    if "translate" not in g:
+        g.translate = get_translations().gettext
+    return g.translate
+
+
 def say(phrase: Phrase) -> str:
     """An engine phrase in the reader's language."""
-    return phrase.render(gettext)
+    return phrase.render(_translate())
 
 
 def init_app(app: Flask) -> None:
