@@ -272,3 +272,17 @@ def test_deal_result_to_dict_has_the_api_fields():
     assert (data["number"], data["dealer"], data["elder"], data["younger"]) == (1, "Ben", "Ann", "Ben")
     assert data["classes"]["sets"] == {"good": "younger", "points": 28}
     assert data["players"]["Ben"]["score"] == result.player("Ben").score
+
+
+def test_piquet_modules_import_only_the_standard_library_and_their_own_package():
+    import ast
+    import sys
+    from pathlib import Path
+
+    import scorekeeper.rules as rules
+
+    for path in [*Path(rules.__file__).parent.glob("piquet*.py"), Path(rules.__file__).parent / "cards.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
+        assert {name.split(".")[0] for name in imported} <= sys.stdlib_module_names, path.name

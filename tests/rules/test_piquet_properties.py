@@ -1,0 +1,114 @@
+"""Properties of the Piquet engine, checked on random hands, plays and games."""
+
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.rules.cards import PACK
+from scorekeeper.rules.errors import ErrorCollector
+from scorekeeper.rules.piquet import (
+    ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
+)
+from scorekeeper.rules.piquet_combinations import validate_declarations
+from scorekeeper.rules.piquet_scoring import (
+    Field, PiqueChance, TrickTotal, check_trick_totals, combination_points, compare_classes, pique_chance,
+)
+
+TABLE = Table.create(["Ann", "Ben"], "Ann")
+roles = st.sampled_from(list(Role))
+winners = st.lists(roles, min_size=12, max_size=12).map(tuple)
+hands = st.permutations(PACK).map(lambda cards: ByRole(tuple(cards[:12]), tuple(cards[12:24])))
+carte_blanche = st.none() | roles
+
+
+@st.composite
+def entries(draw, *, play=winners):
+    """A deal entered as real cards, with the trick winners."""
+    return DealEntry(carte_blanche=draw(carte_blanche), cards=draw(hands), tricks=draw(play))
+
+
+def lines(result):
+    return [(p.player, p.role, p.total, p.score) for p in result.players]
+
+
+@given(entries())
+def test_declarations_found_from_cards_score_the_same_as_the_cards(entry):
+    declared = ByRole.build(lambda role: declarations_from_cards(entry.cards[role]))
+    by_hand = DealEntry(entry.carte_blanche, declared, tricks=entry.tricks)
+    from_payload = parse_deal(deal_to_dict(by_hand))
+    assert from_payload == by_hand
+    assert lines(Game(TABLE, Settings(), [entry]).deals[0]) == lines(Game(TABLE, Settings(), [from_payload]).deals[0])
+
+
+@given(hands)
+def test_two_random_hands_never_fail_validation_of_their_own_combinations(pair):
+    errors = ErrorCollector()
+    for role in Role:
+        validate_declarations(declarations_from_cards(pair[role]), str(role), errors)
+    assert errors.errors == []
+
+
+@given(winners, entries())
+def test_trick_points_from_12_winners_pass_the_announced_totals_check(play, entry):
+    score = DealEntry(tricks=play).score()
+    totals = ByRole.build(lambda role: TrickTotal(
+        sum(1 for w in play if w is role),
+        sum(e.points for e in score.events if e.role is role and e.field is Field.TRICKS)))
+    errors = ErrorCollector()
+    check_trick_totals(totals, errors)
+    assert errors.errors == []
+    with_cards = DealEntry(entry.carte_blanche, cards=entry.cards, tricks=play)
+    piqued = any(e.field is Field.PIQUE for e in with_cards.score().events)
+    earned = combination_points(entry.carte_blanche, compare_classes(with_cards.declarations()))
+    chance = pique_chance(earned, totals)
+    assert chance is not (PiqueChance.IMPOSSIBLE if piqued else PiqueChance.CERTAIN)
+
+
+@given(st.lists(entries(), min_size=3, max_size=3))
+def test_a_partie_level_after_6_deals_goes_to_8_deals(three):
+    paired = [entry for entry in three for _ in range(2)]  # each player holds each hand once
+    game = Game(TABLE, Settings(), paired)
+    assert len(set(game.totals().values())) == 1
+    assert (game.deals_planned(), game.is_over()) == (8, False)
+    game.add(three[0])
+    game.add(three[0])
+    assert game.is_over() and game.winner() is None and game.settlement().points == 0
+
+
+@settings(max_examples=50)
+@given(st.lists(entries(), min_size=1, max_size=12), st.integers(1, 250))
+def test_a_saunt_game_ends_at_the_first_event_reaching_the_target(deals, target):
+    game = Game(TABLE, Settings(Variant.SAUNT, target))
+    before = dict.fromkeys(TABLE.players, 0)
+    for entry in deals:
+        if game.is_over():
+            break
+        result = game.add(entry)
+        running = {role: before[TABLE.name_of(role, result.number)] for role in Role}
+        counted = 0
+        for event in entry.score().events:
+            running[event.role] += event.points
+            counted += 1
+            if running[event.role] >= target:
+                break
+        assert result.ended_game == (running[event.role] >= target)
+        assert {TABLE.name_of(r, result.number): running[r] for r in Role} == game.totals()
+        before = game.totals()
+    if game.is_over():
+        assert sorted(score >= target for score in game.totals().values()) == [False, True]
+        assert game.totals()[game.winner()] >= target
+
+
+@settings(max_examples=50)
+@given(st.lists(entries(), min_size=1, max_size=9), st.lists(st.integers(0, 20), max_size=6),
+       st.sampled_from([Settings(), Settings(Variant.SAUNT, 120)]))
+def test_replaying_from_scratch_equals_the_running_state(deals, edits, rules):
+    game = Game(TABLE, rules)
+    for entry in deals:
+        if not game.is_over():
+            game.add(entry)
+    for edit in edits:
+        if edit % 3 == 0 and game.entries:
+            game.undo()
+        elif game.entries:
+            game.replace(1 + edit % len(game.entries), deals[edit % len(deals)])
+        replayed = Game(TABLE, rules, game.entries)
+        assert (replayed.deals, replayed.after_end, replayed.totals()) == (game.deals, game.after_end, game.totals())
