@@ -1,25 +1,54 @@
-"""Fixtures shared by the web and browser tests: an app on a real SQLite database."""
+"""Fixtures shared by the web and browser tests: the app on a real, migrated database.
+
+SQLite in a temporary folder by default; set TEST_DATABASE_URL (for example
+postgresql://user:password@localhost/scorekeeper_test) to run the same tests
+on PostgreSQL. That database is emptied before every test.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from flask_migrate import upgrade
+from sqlalchemy import text
 
 from scorekeeper import create_app
+from scorekeeper.config import database_uri
+from scorekeeper.extensions import db
 
 
-@pytest.fixture
-def app(tmp_path):
+def make_app(tmp_path, **config):
+    """A migrated app on the test database."""
+    url = os.environ.get("TEST_DATABASE_URL")
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+            "SQLALCHEMY_DATABASE_URI": database_uri(url) if url else f"sqlite:///{tmp_path / 'test.db'}",
+            **config,
         }
     )
     with app.app_context():
+        if url:
+            with db.engine.begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
         upgrade()
+        db.engine.dispose()
     return app
+
+
+def dispose(app) -> None:
+    """Close the app's pooled connections (PostgreSQL would otherwise keep them open)."""
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    dispose(app)
 
 
 @pytest.fixture

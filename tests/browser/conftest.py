@@ -8,27 +8,26 @@ network. Screenshots are saved under test-artifacts/ to be looked at.
 from __future__ import annotations
 
 import threading
+
 import pytest
-from flask_migrate import upgrade
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-
+from ..conftest import dispose, make_app
 from .support import CHROMIUM, CHROMIUM_FLAGS, make_page
+
 
 @pytest.fixture
 def live_server(tmp_path):
     """The app on 127.0.0.1 with a fresh database; yields its base URL."""
-    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.db'}"})
-    with app.app_context():
-        upgrade()
+    app = make_app(tmp_path, TESTING=False)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
+    dispose(app)
 
 
 @pytest.fixture(scope="session")
