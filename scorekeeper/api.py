@@ -12,7 +12,7 @@ from .i18n import say
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .serialize import game_object, hand_result
+from .serialize import game_object, result_object, scored
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -98,7 +98,7 @@ def show_game(game_id: str) -> Response:
 
 
 def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
-    payload = hand_result(engine.hands[number - 1])
+    payload = result_object(scored(engine)[number - 1])
     payload["game"] = game_object(game, engine, with_hands=False)
     payload["after_end"] = list(engine.after_end)
     return payload
@@ -108,7 +108,7 @@ def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
 def add_hand(game_id: str) -> tuple[Response, int, dict[str, str]]:
     game = editable_game(game_id)
     engine = records.add_hand(game, object_body())
-    number = len(engine.hands)
+    number = len(scored(engine))
     location = url_for("api.show_game", game_id=game.public_id)
     return jsonify(hand_response(game, engine, number)), 201, {"Location": location}
 

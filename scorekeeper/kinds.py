@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import spades
+from .rules import piquet, spades
+from .rules.piquet_entry import deal_to_dict, parse_deal
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,17 @@ SPADES = Kind(
     make_game=spades.Game,
 )
 
-KINDS: dict[str, Kind] = {SPADES.name: SPADES}
+PIQUET = Kind(
+    name="piquet",
+    player_count=2,
+    make_table=lambda players, first_dealer, dummy_after=None: piquet.Table.create(players, first_dealer),
+    parse_settings=piquet.Settings.parse,
+    parse_entry=lambda table, data: parse_deal(data),
+    entry_to_dict=deal_to_dict,
+    make_game=piquet.Game,
+)
+
+KINDS: dict[str, Kind] = {SPADES.name: SPADES, PIQUET.name: PIQUET}
 
 
 def kind_of(name: object) -> Kind | None:

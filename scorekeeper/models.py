@@ -29,6 +29,8 @@ class Game(db.Model):
     dummy_after: Mapped[int | None]
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
+    # Piquet parties played in a row share a session (and its edit token).
+    session_id: Mapped[str | None] = mapped_column(String(32), index=True)
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(
@@ -41,6 +43,11 @@ class Game(db.Model):
     @property
     def player_names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+    @property
+    def edit_key(self) -> str:
+        """Under which key browsers remember this game's edit token."""
+        return self.session_id or self.public_id
 
     def entries(self) -> list[dict[str, Any]]:
         return [hand.entry for hand in self.hands]

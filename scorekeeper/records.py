@@ -42,6 +42,55 @@ def find_game(public_id: str) -> Game | None:
     return db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one_or_none()
 
 
+def latest_games(edit_keys: list[str]) -> list[Game]:
+    """The newest game (or partie) for each edit key, in the order of the keys."""
+    if not edit_keys:
+        return []
+    games = db.session.execute(
+        db.select(Game).where(Game.public_id.in_(edit_keys) | Game.session_id.in_(edit_keys)).order_by(Game.id)
+    ).scalars()
+    newest = {game.edit_key: game for game in games}
+    return [newest[key] for key in edit_keys if key in newest]
+
+
+def session_parties(game: Game) -> list[Game]:
+    """Every partie of the game's session, first to last (just the game outside a session)."""
+    if game.session_id is None:
+        return [game]
+    return list(
+        db.session.execute(db.select(Game).filter_by(session_id=game.session_id).order_by(Game.id)).scalars()
+    )
+
+
+def next_partie(game: Game) -> Game:
+    """Start (or find) the partie after this one, in the same session and with the same edit token.
+
+    The first deal of the new partie goes to the player who did not deal first in this one.
+
+    :raises NotAllowed: while this partie is still being played.
+    """
+    if not replay(game).is_over():
+        raise NotAllowed.single("game", phrase(N_("Finish this partie before starting the next one.")))
+    if game.session_id is None:
+        game.session_id = game.public_id
+    later = [partie for partie in session_parties(game) if partie.id > game.id]
+    if later:
+        return later[0]
+    other_dealer = next(name for name in game.player_names if name != game.first_dealer)
+    partie = Game(
+        public_id=secrets.token_urlsafe(8),
+        kind=game.kind,
+        first_dealer=other_dealer,
+        settings=dict(game.settings),
+        edit_token_hash=game.edit_token_hash,
+        session_id=game.session_id,
+        seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
+    )
+    db.session.add(partie)
+    db.session.commit()
+    return partie
+
+
 def kind(game: Game) -> Kind:
     return KINDS[game.kind]
 

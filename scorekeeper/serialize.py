@@ -8,7 +8,8 @@ from flask import url_for
 
 from .i18n import say
 from .models import Game
-from .rules import spades
+from .rules import piquet, spades
+from .rules.piquet_entry import deal_to_dict
 
 
 def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str, Any]:
@@ -19,18 +20,67 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         "players": list(game.player_names),
         "first_dealer": game.first_dealer,
         "settings": dict(game.settings),
-        "totals": {name: {"score": s.score, "bags": s.bags} for name, s in engine.totals().items()},
         "status": "finished" if engine.is_over() else "in_progress",
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),
         "after_end": list(engine.after_end),
         "url": url_for("views.show_game", game_id=game.public_id, _external=True),
     }
-    if game.dummy_after is not None:
+    if isinstance(engine, piquet.Game):
+        payload["totals"] = {name: {"score": score} for name, score in engine.totals().items()}
+        payload["settlement"] = settlement_object(engine.settlement())
+        payload["session"] = game.session_id
+    else:
+        payload["totals"] = {name: {"score": s.score, "bags": s.bags} for name, s in engine.totals().items()}
         payload["dummy_after"] = game.dummy_after
     if with_hands:
-        payload["hands"] = [hand_result(result) for result in engine.hands]
+        payload["hands"] = [result_object(result) for result in scored(engine)]
     return payload
+
+
+def scored(engine: Any) -> tuple[Any, ...]:
+    """The scored hands (Spades) or deals (Piquet) of an engine game."""
+    return engine.deals if isinstance(engine, piquet.Game) else engine.hands
+
+
+def result_object(result: Any) -> dict[str, Any]:
+    return deal_result(result) if isinstance(result, piquet.DealResult) else hand_result(result)
+
+
+def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | None:
+    if settlement is None:
+        return None
+    return {"winner": settlement.winner, "points": settlement.points, "rubiconed": settlement.rubiconed}
+
+
+def classes_object(classes: dict[str, Any]) -> dict[str, Any]:
+    """Who is good in each class, and what they scored, with the reason."""
+    return {
+        name: {"good": result.good and str(result.good), "points": result.points, "explanation": say(result.explanation)}
+        for name, result in classes.items()
+    }
+
+
+DEAL_LINE_FIELDS = ("carte_blanche", "point", "sequences", "sets", "repique", "pique", "tricks", "cards", "capot", "total", "score")
+
+
+def deal_result(result: piquet.DealResult) -> dict[str, Any]:
+    """One scored Piquet deal, with the entry and its explanation."""
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "elder": result.elder,
+        "younger": result.younger,
+        "classes": classes_object(result.classes),
+        "players": {
+            line.player: {"role": str(line.role), **{field: getattr(line, field) for field in DEAL_LINE_FIELDS}}
+            for line in result.players
+        },
+        "ended_game": result.ended_game,
+        "running_trick_points": [list(pair) for pair in result.running_trick_points],
+        "entry": deal_to_dict(result.entry),
+        "explanation": [say(line) for line in result.explanation],
+    }
 
 
 def hand_result(result: spades.HandResult) -> dict[str, Any]:

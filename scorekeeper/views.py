@@ -10,7 +10,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, records
-from .extensions import db
 from .forms import NewSpadesGameForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
@@ -54,11 +53,7 @@ def editable_game_or_403(game_id: str) -> Game:
 
 @bp.get("/")
 def home() -> ResponseReturnValue:
-    ids = access.remembered_game_ids()
-    games = db.session.execute(db.select(Game).where(Game.public_id.in_(ids))).scalars().all() if ids else []
-    order = {public_id: i for i, public_id in enumerate(ids)}
-    games = sorted(games, key=lambda game: order[game.public_id])
-    return render_template("home.html", games=games)
+    return render_template("home.html", games=records.latest_games(access.remembered_keys()))
 
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
