@@ -1,13 +1,7 @@
-"""One form class per screen. Forms collect text; the rules engine validates it.
-
-Every value is passed to the engine as typed (whole numbers as ints, other
-text as it is), so the pages and the API share one set of checks and one
-set of messages. `attach` puts the engine's field errors beside the fields.
-"""
+"""The Dummy Hand Spades screens: a new game, and a hand (new or edited)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -20,47 +14,13 @@ from wtforms import (
     RadioField,
     SelectChoice,
     SelectField,
-    SelectMultipleField,
     StringField,
 )
-from wtforms.widgets import CheckboxInput, ListWidget
 
-from .i18n import say
-from .rules import spades
-from .rules.errors import RuleError
-
-WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
-
-
-def number_or_text(text: str | None) -> int | str | None:
-    """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
-    if text is None or not text.strip():
-        return None
-    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
-
-
-class ErrorsByField:
-    """Routes engine errors to form fields; unknown fields become form-level errors."""
-
-    def __init__(self, form: FlaskForm, fields: dict[str, Field]):
-        self.form = form
-        self.fields = fields
-
-    def attach(self, error: RuleError) -> None:
-        for field_error in error.errors:
-            field = self.fields.get(field_error.field)
-            message = say(field_error.message)
-            if field is None:
-                self.form.form_errors.append(message)
-            else:
-                field.errors = [*field.errors, message]
-
-
-class ChipsField(SelectMultipleField):
-    """Several choices as a row of toggle chips (checkboxes)."""
-
-    widget = ListWidget(prefix_label=False)
-    option_widget = CheckboxInput()
+from ..i18n import say
+from ..rules import spades
+from ..rules.errors import RuleError
+from .common import ChipsField, ErrorsByField, number_or_text
 
 
 class NewSpadesGameForm(FlaskForm):

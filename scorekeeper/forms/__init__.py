@@ -1,0 +1,5 @@
+"""One form class per screen."""
+
+from .spades import NewSpadesGameForm, SpadesHandForm
+
+__all__ = ["NewSpadesGameForm", "SpadesHandForm"]
