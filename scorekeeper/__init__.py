@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, views
+    from . import api, i18n, piquet_views, views
     from .config import configure
     from .extensions import csrf, db, migrate
 
@@ -29,6 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(piquet_views.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_error_handler(HTTPException, _http_error)

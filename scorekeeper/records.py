@@ -13,8 +13,9 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
-from .kinds import Kind, kind_of, KINDS
+from .kinds import KINDS, PIQUET, Kind, kind_of
 from .models import Game, Hand, Seat, hash_token
+from .rules import piquet
 from .rules.errors import ErrorCollector, FieldError, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, phrase
@@ -62,20 +63,46 @@ def session_parties(game: Game) -> list[Game]:
     )
 
 
+def following_partie(game: Game) -> Game | None:
+    """The partie started after this one in its session, if any."""
+    if game.session_id is None:
+        return None
+    return next((partie for partie in session_parties(game) if partie.id > game.id), None)
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """The parties of a session with their settlements (None while in play), and the balance."""
+
+    parties: list[tuple[Game, Any]]
+    totals: dict[str, int]
+
+
+def session_summary(game: Game) -> SessionSummary:
+    """Every partie of the game's session settled and added up (RULES.md B8)."""
+    parties = [(partie, replay(partie).settlement()) for partie in session_parties(game)]
+    settled = [settlement for _, settlement in parties if settlement is not None]
+    return SessionSummary(parties, piquet.add_settlements(settled, game.player_names))
+
+
 def next_partie(game: Game) -> Game:
     """Start (or find) the partie after this one, in the same session and with the same edit token.
 
     The first deal of the new partie goes to the player who did not deal first in this one.
 
-    :raises NotAllowed: while this partie is still being played.
+    :raises NotAllowed: for a game that is not a Rubicon Piquet partie, and
+        while this partie is still being played.
     """
+    if game.kind != PIQUET.name or piquet.Settings.parse(game.settings).variant is not piquet.Variant.RUBICON:
+        raise NotAllowed.single("game", phrase(
+            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
     if not replay(game).is_over():
         raise NotAllowed.single("game", phrase(N_("Finish this partie before starting the next one.")))
+    later = following_partie(game)
+    if later is not None:
+        return later
     if game.session_id is None:
         game.session_id = game.public_id
-    later = [partie for partie in session_parties(game) if partie.id > game.id]
-    if later:
-        return later[0]
     other_dealer = next(name for name in game.player_names if name != game.first_dealer)
     partie = Game(
         public_id=secrets.token_urlsafe(8),

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, records
-from .forms import NewSpadesGameForm, SpadesHandForm
+from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
 
@@ -28,8 +28,17 @@ class Pages:
     def template(self, name: str) -> str:
         return f"{self.folder}/{name}"
 
+    def form_for(self, game: Game, engine: Any, number: int, **kwargs: Any) -> Any:
+        """The entry form for hand (or deal) `number`; Piquet labels the roles with names."""
+        if self.hand_form is PiquetDealForm:
+            kwargs["roles"] = {"elder": engine.table.elder(number), "younger": engine.table.younger(number)}
+        return self.hand_form(game.player_names, **kwargs)
 
-PAGES = {"dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm)}
+
+PAGES = {
+    "dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm),
+    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm),
+}
 
 
 def is_fragment_request() -> bool:
@@ -72,15 +81,32 @@ def new_game(kind: str) -> ResponseReturnValue:
     return render_template(pages.template("new.html"), form=form), status
 
 
-def render_game(game: Game, form: Any = None, status: int = 200) -> ResponseReturnValue:
+def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed."""
     pages = PAGES[game.kind]
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = pages.hand_form(game.player_names, formdata=None)
+        form = pages.form_for(game, engine, len(game.hands) + 1, formdata=None)
     template = pages.template("_board.html" if is_fragment_request() else "game.html")
-    context = {"game": game, "engine": engine, "form": form, "editable": editable}
+    context = {"game": game, "engine": engine, "form": form, "editable": editable, **extra}
+    if game.kind == "piquet" and (game.session_id or engine.settlement()):
+        context["session_summary"] = records.session_summary(game)
     return render_template(template, access_token=access.token_for(game), **context), status
+
+
+def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """The page for changing a past hand."""
+    engine = records.replay(game)
+    context = {"game": game, "engine": engine, "form": form, "number": number, **extra}
+    return render_template(PAGES[game.kind].template("edit_hand.html"), **context), status
+
+
+def stored_hand_or_404(game: Game, number: int) -> Any:
+    stored = next((hand for hand in game.hands if hand.number == number), None)
+    if stored is None:
+        abort(404)
+    return stored
 
 
 @bp.get("/g/<game_id>")
@@ -91,7 +117,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
-    form = PAGES[game.kind].hand_form(game.player_names)
+    form = PAGES[game.kind].form_for(game, records.replay(game), len(game.hands) + 1)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
@@ -107,11 +133,10 @@ def add_hand(game_id: str) -> ResponseReturnValue:
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
-    stored = next((hand for hand in game.hands if hand.number == number), None)
-    if stored is None:
-        abort(404)
+    stored = stored_hand_or_404(game, number)
     pages = PAGES[game.kind]
-    form = pages.hand_form(game.player_names, data=pages.hand_form.data_from(stored.entry, game.player_names))
+    data = pages.hand_form.data_from(stored.entry, game.player_names)
+    form = pages.form_for(game, records.replay(game), number, data=data)
     if form.validate_on_submit():
         try:
             records.replace_hand(game, number, form.payload())
@@ -119,9 +144,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
             form.attach(error)
         else:
             return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
-    status = 422 if form.is_submitted() else 200
-    engine = records.replay(game)
-    return render_template(pages.template("edit_hand.html"), game=game, engine=engine, form=form, number=number), status
+    return render_edit(game, number, form, 422 if form.is_submitted() else 200)
 
 
 @bp.post("/g/<game_id>/undo")

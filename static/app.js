@@ -31,3 +31,22 @@
   document.addEventListener("DOMContentLoaded", function () { showSteppers(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showSteppers(event.target); });
 })();
+
+// Card pickers: show how many cards are tapped (a hand has 12).
+(function () {
+  "use strict";
+  function count(picker) {
+    var output = picker.querySelector("output.count");
+    if (!output) return;
+    var checked = picker.querySelectorAll("input:checked").length;
+    output.textContent = checked + "/12";
+    output.classList.toggle("full", checked === 12);
+  }
+  document.addEventListener("change", function (event) {
+    var picker = event.target.closest(".picker");
+    if (picker) count(picker);
+  });
+  function countAll(root) { root.querySelectorAll(".picker").forEach(count); }
+  document.addEventListener("DOMContentLoaded", function () { countAll(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { countAll(event.target); });
+})();

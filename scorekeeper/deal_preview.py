@@ -1,0 +1,51 @@
+"""What the Piquet deal form shows while it is being filled in.
+
+Who is good in each class, the combination points, the running trick
+points and whether pique must be asked: all from the rules engine, so the
+preview always agrees with what saving the deal will score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .forms.piquet import PiquetDealForm
+from .rules.errors import RuleError
+from .rules.phrases import Phrase
+from .rules.piquet_entry import DealEntry, is_pique_possible, parse_deal
+from .rules.piquet_scoring import ClassResult, combination_lines, combination_points, compare_classes
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    classes: dict[str, ClassResult]
+    other_lines: tuple[Phrase, ...]  # carte blanche and repique: the class lines are in `classes`
+    running: tuple[tuple[int, int], ...]
+    is_pique_asked: bool
+
+
+def preview(form: PiquetDealForm) -> DealPreview | None:
+    """The preview for what the form holds, or None while the declarations have errors.
+
+    Errors in the play do not hide who is good: the declarations alone still say it.
+    """
+    try:
+        entry = parse_deal(form.payload())
+    except RuleError as error:
+        try:
+            declarations_only = parse_deal(form.declarations_payload())
+        except RuleError:
+            return None
+        finally:
+            form.payload()  # the full field map again, for attaching errors
+        asked = any(field_error.field == "pique" for field_error in error.errors)
+        return _preview(declarations_only, running=(), is_pique_asked=asked)
+    return _preview(entry, running=entry.score().running_trick_points, is_pique_asked=is_pique_possible(entry))
+
+
+def _preview(entry: DealEntry, *, running: tuple[tuple[int, int], ...], is_pique_asked: bool) -> DealPreview:
+    classes = compare_classes(entry.declarations())
+    earned = combination_points(entry.carte_blanche, classes)
+    class_lines = [result.explanation for result in classes.values()]
+    lines = tuple(line for line in combination_lines(entry.carte_blanche, classes, earned) if line not in class_lines)
+    return DealPreview(classes, lines, running, is_pique_asked)
