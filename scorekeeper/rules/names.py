@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from .errors import ErrorCollector
 from .phrases import N_, phrase
 
@@ -31,6 +33,8 @@ def clean_names(raw: object, count: int) -> tuple[str, ...]:
         names.append(name)
         if not isinstance(value, str) or not name:
             errors.add(field, phrase(N_("Enter a name.")))
+        elif any(unicodedata.category(character).startswith("C") for character in name):
+            errors.add(field, phrase(N_("A name can only have letters, digits, spaces and punctuation.")))
         elif len(name) > MAX_NAME_LENGTH:
             errors.add(field, phrase(N_("A name can have at most %(max)s characters."), max=MAX_NAME_LENGTH))
         elif name.casefold() in RESERVED_NAMES:

@@ -175,7 +175,7 @@ class Table:
         if names and dealer is None:
             errors.add("first_dealer", phrase(N_("Choose the first dealer from the three players.")))
         if not _is_whole(dummy_after, 0, 2):
-            errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3.")))
+            errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
         errors.raise_if_any()
         return cls(names, dealer, dummy_after)
 

@@ -257,13 +257,13 @@ def test_table_create_reports_every_problem():
         Table.create(["Ann", "Ben", "Cid"], "Dan", 3)
     assert fields(error) == [
         ("first_dealer", "Choose the first dealer from the three players."),
-        ("dummy_after", "The dummy sits after player 1, 2 or 3."),
+        ("dummy_after", "The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2)."),
     ]
     with pytest.raises(MalformedInput) as error:
         Table.create(["Ann", "ann", "Cid"], "Ann", True)
     assert fields(error) == [
         ("players[1]", "Two players cannot both be called “ann”."),
-        ("dummy_after", "The dummy sits after player 1, 2 or 3."),
+        ("dummy_after", "The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2)."),
     ]
 
 

@@ -328,7 +328,7 @@ GAME_CHOICE = ("game", "Choose the game: " + ", ".join(f"“{name}”" for name 
             id="bad settings and bad names together",
         ),
         pytest.param(
-            new_game(dummy_after=3), [("dummy_after", "The dummy sits after player 1, 2 or 3.")], id="dummy seat"
+            new_game(dummy_after=3), [("dummy_after", "The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")], id="dummy seat"
         ),
         pytest.param(
             new_game(game="chess"), [GAME_CHOICE], id="unknown game kind"

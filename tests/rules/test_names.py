@@ -1,0 +1,44 @@
+"""Player names (API.md: trimmed, 1-30 characters, unique in the game ignoring case)."""
+
+import pytest
+
+from scorekeeper.rules.errors import MalformedInput
+from scorekeeper.rules.names import clean_names, find_name
+
+
+def messages(raw, count=3):
+    with pytest.raises(MalformedInput) as caught:
+        clean_names(raw, count)
+    return [(error.field, str(error.message)) for error in caught.value.errors]
+
+
+def test_names_are_trimmed():
+    assert clean_names([" Ann ", "Ben", "Cid"], 3) == ("Ann", "Ben", "Cid")
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (["Ann", "Ben"], [("players", "Enter exactly 3 player names.")]),
+        ("Ann", [("players", "Enter exactly 3 player names.")]),
+        (["Ann", "  ", "Cid"], [("players[1]", "Enter a name.")]),
+        (["Ann", 7, "Cid"], [("players[1]", "Enter a name.")]),
+        (["Ann", "x" * 31, "Cid"], [("players[1]", "A name can have at most 30 characters.")]),
+        (["Ann", "ANN", "Cid"], [("players[1]", "Two players cannot both be called “ANN”.")]),
+        (["Ann", "Dummy", "Cid"], [("players[1]", "“Dummy” is reserved; choose another name.")]),
+        (["Ann", "Be\x00n", "Cid"], [("players[1]", "A name can only have letters, digits, spaces and punctuation.")]),
+        (["Ann", "Be\u200bn", "Cid"], [("players[1]", "A name can only have letters, digits, spaces and punctuation.")]),
+    ],
+)
+def test_bad_names_are_refused_with_a_message_per_field(raw, expected):
+    assert messages(raw) == expected
+
+
+def test_names_with_accents_and_apostrophes_are_fine():
+    assert clean_names(["Zoë", "O'Brien", "José-María"], 3) == ("Zoë", "O'Brien", "José-María")
+
+
+def test_find_name_ignores_case_and_spaces():
+    assert find_name(("Ann", "Ben"), " ann ") == "Ann"
+    assert find_name(("Ann", "Ben"), "Cid") is None
+    assert find_name(("Ann", "Ben"), 3) is None
