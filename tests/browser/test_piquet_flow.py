@@ -1,0 +1,152 @@
+"""Two players record Piquet on a phone: a Rubicon partie with the trick strip, a Saunt game, the checker."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .support import screenshot
+
+pytestmark = pytest.mark.browser
+
+P3_ELDER = "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split()
+P3_YOUNGER = "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()
+
+
+def start_piquet(page, *, variant: str = "rubicon") -> str:
+    page.goto("/new/piquet")
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Ben")
+    page.check("#first_dealer-1", force=True)  # Ben deals first: Ann is elder in deals 1, 3, 5
+    page.check(f"input[name=variant][value={variant}]", force=True)
+    page.click("button:has-text('Start')")
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    return page.url
+
+
+def declare_point(page, role: str, cards: int, value: int) -> None:
+    page.select_option(f"#{role}-point-cards", str(cards))
+    page.fill(f"#{role}-point-value", str(value))
+
+
+def tap_tricks(page, winners: list[str]) -> None:
+    for index, winner in enumerate(winners):
+        page.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+
+
+def save_deal(page, number: int) -> None:
+    page.click("button:has-text('Save deal')")
+    page.wait_for_selector(f"#hand-{number}")
+
+
+def scores(page) -> dict[str, int]:
+    rows = page.locator(".scoreboard tbody tr")
+    return {
+        rows.nth(i).locator("th").inner_text().split()[0]: int(rows.nth(i).locator("td.score").inner_text())
+        for i in range(rows.count())
+    }
+
+
+def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
+    start_piquet(page)
+    elder_run = ["elder"] * 7 + ["younger"] * 5
+    for number in range(1, 7):
+        assert page.inner_text(".now h2") == f"Deal {number} of 6"
+        declare_point(page, "elder", 5, 48)
+        if number == 1:
+            page.select_option("#elder-sequences-0-length", "4")
+            page.select_option("#elder-sequences-0-top", "K")
+        tap_tricks(page, elder_run)
+        if number == 1:
+            page.wait_for_function("document.querySelector('#trick-points').innerText.includes('after trick 12')")
+            assert page.inner_text("#verdict-point") == (
+                "Ann is good Elder's point of 5 (48) is good (younger declared none): elder scores 5."
+            )
+            assert "Trick points after trick 12: Ann 8, Ben 6" in page.inner_text("#trick-points")
+            screenshot(page, "piquet-deal-1-filled")
+        save_deal(page, number)
+    # Elder scores 5 (point) + 8 (tricks) + 10 (cards) = 23 a deal, younger 6; Ann's quart adds 4.
+    assert scores(page) == {"Ann": 91, "Ben": 87}
+    assert page.inner_text(".banner") == (
+        "Ann wins the partie and scores 278; the loser is rubiconed.\n\n"
+        "Ben has 87, under 100: rubiconed. Ann scores 100 + 91 + 87 = 278."
+    )
+    assert page.locator("#deal-form").count() == 0
+    screenshot(page, "piquet-rubicon-settled")
+
+    page.click("button:has-text('Next partie')")
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    assert page.inner_text(".now h2") == "Deal 1 of 6"
+    assert "Ann deals" in page.inner_text(".now")
+    assert "Ann +278" in page.inner_text(".session")
+
+
+def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
+    start_piquet(page, variant="saunt")
+    declare_point(page, "elder", 5, 48)
+    tap_tricks(page, ["elder"] * 12)
+    save_deal(page, 1)
+    tap_tricks(page, ["elder"] * 12)
+    save_deal(page, 2)
+    assert scores(page) == {"Ann": 58, "Ben": 53}
+
+    declare_point(page, "elder", 6, 60)
+    page.select_option("#elder-sequences-0-length", "6")
+    page.select_option("#elder-sequences-0-top", "A")
+    page.select_option("#elder-sets-A", "4")
+    page.wait_for_function("document.querySelector('#verdict-extra').innerText.includes('repique')")
+    assert page.inner_text("#verdict-extra") == "Elder reaches 36 before younger scores: repique, +60."
+    save_deal(page, 3)
+    assert scores(page) == {"Ann": 154, "Ben": 53}
+    assert page.inner_text(".banner") == "Ann reaches 100 and wins the game."
+    screenshot(page, "piquet-saunt-won")
+
+
+def test_a_bad_declaration_is_refused_beside_its_field(page):
+    start_piquet(page)
+    declare_point(page, "elder", 6, 53)
+    tap_tricks(page, ["elder"] * 12)
+    page.click("button:has-text('Save deal')")
+    page.wait_for_selector("#elder-point-value ~ .error, .error:has-text('6 cards of one suit')")
+    assert "6 cards of one suit are worth 54 to 60." in page.inner_text("#deal-form")
+    assert page.locator("details.hand").count() == 0
+
+
+def test_check_with_cards_fills_the_declarations(page):
+    start_piquet(page)
+    page.click("summary:has-text('Check with cards')")
+    for card in P3_ELDER:
+        page.check(f"input[name=cards_elder][value='{card}']", force=True)
+    for card in P3_YOUNGER:
+        page.check(f"input[name=cards_younger][value='{card}']", force=True)
+    page.click("button:has-text('Fill the declarations from these cards')")
+    page.wait_for_function("document.querySelector('#younger-point-value').value === '38'")
+    assert page.input_value("#elder-point-value") == "38"
+    assert page.input_value("#younger-sequences-0-length") == "3"
+    assert page.input_value("#younger-sequences-0-top") == "K"
+    assert page.input_value("#younger-sets-K") == "4"
+    assert page.input_value("#younger-sets-Q") == "4"
+    assert page.input_value("#elder-sets-A") == "3"
+    assert page.inner_text("#verdict-point").startswith("Equal")
+    assert page.inner_text("#verdict-extra") == "Younger reaches 31 before elder scores: repique, +60."
+    screenshot(page, "piquet-check-with-cards")
+
+
+def test_the_declaration_checker_settles_a_dispute(page):
+    page.goto("/piquet/check")
+    for card in P3_ELDER:
+        page.check(f"input[name=elder][value='{card}']", force=True)
+    for card in P3_YOUNGER:
+        page.check(f"input[name=younger][value='{card}']", force=True)
+    assert page.inner_text("legend:has-text(\"Elder's 12 cards\") output") == "12/12"
+    page.click("button:has-text('Check')")
+    result = page.inner_text(".check-result")
+    assert "Point: Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores." in result
+    assert "Younger reaches 31 before elder scores: repique, +60." in result
+    assert "Combination points: 31 · repique +60" in result
+    screenshot(page, "piquet-checker")
+
+    page.check("input[name=younger][value='7S']", force=True)
+    page.click("button:has-text('Check')")
+    assert page.inner_text("fieldset.picker.has-error .error") == "Enter exactly 12 cards."
