@@ -26,10 +26,10 @@ def posted_deal_form(game_id: str):
     return game, number, form
 
 
-def render_deal_form(game, number, form, **extra) -> ResponseReturnValue:
+def render_deal_form(game, number, form, status: int = 200, **extra) -> ResponseReturnValue:
     if number is None:
-        return render_game(game, form, preview=preview(form), **extra)
-    return render_edit(game, number, form, preview=preview(form), **extra)
+        return render_game(game, form, status, preview=preview(form), **extra)
+    return render_edit(game, number, form, status, preview=preview(form), **extra)
 
 
 @bp.post("/g/<game_id>/deals/verdicts")
@@ -54,7 +54,7 @@ def fill_from_cards(game_id: str) -> ResponseReturnValue:
         found = check_hands(**form.cards_payload())
     except RuleError as error:
         form.attach(error)
-        return render_deal_form(game, number, form, cards_open=True), 422
+        return render_deal_form(game, number, form, 422, cards_open=True)
     form.fill_from({"elder": found.elder, "younger": found.younger})
     return render_deal_form(game, number, form, cards_open=True)
 
