@@ -12,7 +12,8 @@ from .i18n import say
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .serialize import game_object, result_object, scored
+from .rules.piquet import check_hands
+from .serialize import check_object, game_object, result_object, scored
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -133,3 +134,20 @@ def remove_hand(game_id: str, number: int) -> tuple[str, int]:
     except records.NotLastHand:
         abort(409)
     return "", 204
+
+
+@bp.post("/games/<game_id>/next")
+def next_partie(game_id: str) -> tuple[Response, int, dict[str, str]]:
+    """Start the next partie of a finished Rubicon partie (201), or return the one already started (200)."""
+    game = editable_game(game_id)
+    started = records.following_partie(game) is None
+    partie = records.next_partie(game)
+    location = url_for("api.show_game", game_id=partie.public_id)
+    return jsonify(game_object(partie, records.replay(partie))), 201 if started else 200, {"Location": location}
+
+
+@bp.post("/piquet/check")
+def check_declarations() -> Response:
+    """The stateless declaration checker: two 12-card hands, every combination found and compared."""
+    data = object_body()
+    return jsonify(check_object(check_hands(data.get("elder"), data.get("younger"), data.get("carte_blanche"))))

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import url_for
 
+from . import records
 from .i18n import say
 from .models import Game
 from .rules import piquet, spades
@@ -30,6 +31,7 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         payload["totals"] = {name: {"score": score} for name, score in engine.totals().items()}
         payload["settlement"] = settlement_object(engine.settlement())
         payload["session"] = game.session_id
+        payload["session_totals"] = session_totals(game)
     else:
         payload["totals"] = {name: {"score": s.score, "bags": s.bags} for name, s in engine.totals().items()}
         payload["dummy_after"] = game.dummy_after
@@ -51,6 +53,15 @@ def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | 
     if settlement is None:
         return None
     return {"winner": settlement.winner, "points": settlement.points, "rubiconed": settlement.rubiconed}
+
+
+def session_totals(game: Game) -> dict[str, int] | None:
+    """The session's balance, every settled partie added up (None outside a session).
+
+    A few queries however many parties: `records.session_parties` and the
+    selectin loads of their seats and hands.
+    """
+    return None if game.session_id is None else records.session_summary(game).totals
 
 
 def classes_object(classes: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +91,32 @@ def deal_result(result: piquet.DealResult) -> dict[str, Any]:
         "running_trick_points": [list(pair) for pair in result.running_trick_points],
         "entry": deal_to_dict(result.entry),
         "explanation": [say(line) for line in result.explanation],
+    }
+
+
+def check_object(result: piquet.CheckResult) -> dict[str, Any]:
+    """The declaration checker's answer (API.md "Declaration checker")."""
+    return {
+        "classes": classes_object(result.classes),
+        "elder": checked_hand_object(result.elder),
+        "younger": checked_hand_object(result.younger),
+        "explanation": [say(line) for line in result.explanation],
+    }
+
+
+def checked_hand_object(hand: piquet.CheckedHand) -> dict[str, Any]:
+    """The combinations found in one hand, and what they score against the other hand."""
+    point = hand.point
+    return {
+        "point": point and {"suit": point.suit and str(point.suit), "cards": point.cards, "value": point.value},
+        "sequences": [
+            {"suit": s.suit and str(s.suit), "length": s.length, "top": s.top.letter, "name": s.name}
+            for s in hand.sequences
+        ],
+        "sets": [{"rank": s.rank.letter, "size": s.size, "name": s.name} for s in hand.sets],
+        "combination_points": hand.combination_points,
+        "repique": hand.repique,
+        "blank": hand.blank,
     }
 
 

@@ -31,19 +31,6 @@ class CheckedHand:
     repique: int
     blank: bool
 
-    def to_dict(self) -> dict:
-        """API-shaped (API.md "Declaration checker")."""
-        point = self.point
-        return {
-            "point": point and {"suit": point.suit and point.suit.value, "cards": point.cards, "value": point.value},
-            "sequences": [{"suit": s.suit and s.suit.value, "length": s.length, "top": s.top.letter, "name": s.name}
-                          for s in self.sequences],
-            "sets": [{"rank": s.rank.letter, "size": s.size, "name": s.name} for s in self.sets],
-            "combination_points": self.combination_points,
-            "repique": self.repique,
-            "blank": self.blank,
-        }
-
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -53,16 +40,6 @@ class CheckResult:
     elder: CheckedHand
     younger: CheckedHand
     explanation: tuple[Phrase, ...]
-
-    def to_dict(self) -> dict:
-        """API-shaped (API.md "Declaration checker"), explanation lines in English."""
-        return {
-            "classes": {name: {"good": result.good and str(result.good), "points": result.points}
-                        for name, result in self.classes.items()},
-            "elder": self.elder.to_dict(),
-            "younger": self.younger.to_dict(),
-            "explanation": [str(line) for line in self.explanation],
-        }
 
 
 def check_hands(elder: Iterable[str], younger: Iterable[str], carte_blanche: object = None) -> CheckResult:

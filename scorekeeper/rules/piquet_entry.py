@@ -115,15 +115,13 @@ def read_hands(elder: object, younger: object, prefix: str, errors: ErrorCollect
     Returns None when there were errors.
     """
     before = len(errors.errors)
-    hands = ByRole(_read_hand(elder, f"{prefix}elder", errors), _read_hand(younger, f"{prefix}younger", errors))
-    for index, card in enumerate(hands.younger):
-        if card in hands.elder:
-            errors.add(f"{prefix}younger[{index}]",
-                       phrase(N_("The two hands share the %(card)s."), card=card.label))
+    elder_cards = _read_hand(elder, f"{prefix}elder", errors)
+    hands = ByRole(elder_cards, _read_hand(younger, f"{prefix}younger", errors, elder_cards))
     return hands if len(errors.errors) == before else None
 
 
-def _read_hand(raw: object, field: str, errors: ErrorCollector) -> tuple[Card, ...]:
+def _read_hand(raw: object, field: str, errors: ErrorCollector, other: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    """One hand's cards; a card repeated, or also in *other* (the elder hand), is an error at its index."""
     if not isinstance(raw, (list, tuple)):
         errors.add(field, phrase(N_("Enter exactly 12 cards.")))
         return ()
@@ -138,6 +136,8 @@ def _read_hand(raw: object, field: str, errors: ErrorCollector) -> tuple[Card, .
             continue
         if card in cards:
             errors.add(f"{field}[{index}]", phrase(N_("The %(card)s appears twice."), card=card.label))
+        elif card in other:
+            errors.add(f"{field}[{index}]", phrase(N_("The two hands share the %(card)s."), card=card.label))
         cards.append(card)
     return tuple(cards)
 

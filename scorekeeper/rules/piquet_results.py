@@ -58,22 +58,6 @@ class DealResult:
         """The line of the player called *name* (exact spelling)."""
         return next(line for line in self.players if line.player == name)
 
-    def to_dict(self) -> dict:
-        """API-shaped result (API.md "Piquet deal"), explanation lines in English."""
-        return {
-            "number": self.number, "dealer": self.dealer, "elder": self.elder, "younger": self.younger,
-            "classes": {name: {"good": result.good and str(result.good), "points": result.points}
-                        for name, result in self.classes.items()},
-            "players": {line.player: {field: getattr(line, field) for field in _LINE_FIELDS}
-                        for line in self.players},
-            "ended_game": self.ended_game,
-            "explanation": [str(line) for line in self.explanation],
-        }
-
-
-_LINE_FIELDS: Final = ("role", "carte_blanche", "point", "sequences", "sets", "repique", "pique",
-                       "tricks", "cards", "capot", "total", "score")
-
 
 @dataclass(frozen=True)
 class Settlement:

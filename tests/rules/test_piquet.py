@@ -266,12 +266,14 @@ def test_a_deal_round_trips_through_the_payload():
         assert parse_deal(deal_to_dict(entry)) == entry
 
 
-def test_deal_result_to_dict_has_the_api_fields():
+def test_a_deal_result_names_the_deal_the_roles_and_the_good_classes():
     _, _, result = score({"cards": P3_CARDS, "tricks": [E, Y] * 6})
-    data = result.to_dict()
-    assert (data["number"], data["dealer"], data["elder"], data["younger"]) == (1, "Ben", "Ann", "Ben")
-    assert data["classes"]["sets"] == {"good": "younger", "points": 28}
-    assert data["players"]["Ben"]["score"] == result.player("Ben").score
+    assert (result.number, result.dealer, result.elder, result.younger) == (1, "Ben", "Ann", "Ben")
+    assert [(name, c.good, c.points) for name, c in result.classes.items()] == [
+        ("point", "equal", 0), ("sequences", Role.YOUNGER, 3), ("sets", Role.YOUNGER, 28)]
+    assert [(p.player, p.role, p.score) for p in result.players] == [
+        ("Ann", Role.ELDER, result.player("Ann").total), ("Ben", Role.YOUNGER, result.player("Ben").total)]
+    assert result.ended_game is False
 
 
 def test_piquet_modules_import_only_the_standard_library_and_their_own_package():

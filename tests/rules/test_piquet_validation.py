@@ -4,7 +4,8 @@ import pytest
 
 from scorekeeper.rules.errors import MalformedInput
 from scorekeeper.rules.piquet import DealEntry, Role, check_hands, declarations_from_cards, is_pique_possible, parse_deal
-from scorekeeper.rules.cards import parse_card
+from scorekeeper.rules.cards import Rank, Suit, parse_card
+from scorekeeper.rules.piquet_combinations import CardSet, Point, Sequence
 
 E, Y = "elder", "younger"
 TRICKS = [E, Y] * 6
@@ -132,16 +133,19 @@ def test_pique_from_totals_is_asked_only_when_open():
 def test_check_hands_finds_and_compares_every_combination():
     result = check_hands("7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(),
                          "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split())
-    data = result.to_dict()
-    assert data["classes"] == {"point": {"good": "equal", "points": 0},
-                               "sequences": {"good": "younger", "points": 3},
-                               "sets": {"good": "younger", "points": 28}}
-    assert data["elder"]["point"] == {"suit": "H", "cards": 4, "value": 38}
-    assert data["younger"]["sequences"] == [{"suit": "C", "length": 3, "top": "K", "name": "tierce"}]
-    assert data["younger"]["sets"] == [{"rank": "K", "size": 4, "name": "quatorze"},
-                                       {"rank": "Q", "size": 4, "name": "quatorze"}]
-    assert (data["younger"]["combination_points"], data["younger"]["repique"]) == (31, 60)
-    assert (data["elder"]["combination_points"], data["elder"]["repique"]) == (0, 0)
+    assert [(name, c.good, c.points) for name, c in result.classes.items()] == [
+        ("point", "equal", 0), ("sequences", Role.YOUNGER, 3), ("sets", Role.YOUNGER, 28)]
+    assert result.elder.point == Point(4, 38, Suit.HEARTS)
+    assert result.younger.sequences == (Sequence(3, Rank.KING, Suit.CLUBS),)
+    assert result.younger.sets == (CardSet(4, Rank.KING), CardSet(4, Rank.QUEEN))
+    assert (result.younger.combination_points, result.younger.repique) == (31, 60)
+    assert (result.elder.combination_points, result.elder.repique) == (0, 0)
+    assert [str(line) for line in result.explanation] == [
+        "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores.",
+        "Younger's tierce to the king is good (elder declared none): younger scores 3.",
+        "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14.",
+        "Younger reaches 31 before elder scores: repique, +60.",
+    ]
 
 
 def test_check_hands_scores_carte_blanche_only_when_given():
@@ -173,3 +177,13 @@ def test_declarations_from_cards_are_what_a_player_announces():
     assert parse_deal({"point": {E: {"cards": 7, "value": 65}},
                        "sequences": {E: [{"length": 4, "top": "A"}, {"length": 3, "top": "9"}]},
                        "sets": {E: [{"size": 4, "rank": "A"}, {"size": 3, "rank": "K"}]}}).declared.elder == declared
+
+
+def test_a_card_both_hands_hold_is_named_at_its_own_index_after_an_unreadable_card():
+    with pytest.raises(MalformedInput) as caught:
+        check_hands("7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(), "XX AS QD QH KD QC KH KS 9D JC 8C AS".split())
+    assert [(e.field, str(e.message)) for e in caught.value.errors] == [
+        ("younger[0]", "Enter a card such as AS, TD or 10♥."),
+        ("younger[1]", "The two hands share the ace of spades."),
+        ("younger[11]", "The ace of spades appears twice."),
+    ]
