@@ -150,3 +150,20 @@ def test_the_declaration_checker_settles_a_dispute(page):
     page.check("input[name=younger][value='7S']", force=True)
     page.click("button:has-text('Check')")
     assert page.inner_text("fieldset.picker.has-error .error") == "Enter exactly 12 cards."
+
+
+def test_a_deal_without_javascript(page_without_js):
+    page = page_without_js
+    game_url = start_piquet(page)
+    declare_point(page, "elder", 5, 48)
+    declare_point(page, "younger", 5, 45)
+    page.click("button:has-text('Show who is good')")
+    assert page.inner_text("#verdict-point") == (
+        "Ann is good Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5."
+    )
+    assert page.input_value("#younger-point-value") == "45", "what was typed is kept"
+    tap_tricks(page, ["elder"] * 7 + ["younger"] * 5)
+    page.click("button:has-text('Save deal')")
+    page.wait_for_url(game_url)
+    assert scores(page) == {"Ann": 23, "Ben": 6}
+    screenshot(page, "piquet-nojs-after-deal")
