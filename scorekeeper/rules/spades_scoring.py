@@ -1,0 +1,316 @@
+"""Dummy Hand Spades: scoring one hand, with a plain-words explanation of every number.
+
+RULES.md A4 to A7. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .phrases import N_, Phrase, phrase
+from .spades_entry import Bid, HandEntry, hand_to_dict, parse_hand
+from .spades_table import DUMMY, Settings, Table
+
+NIL_POINTS: Final = 100
+
+
+class Role(StrEnum):
+    """A real player's side for one hand."""
+
+    DECLARER = "declarer"
+    DEFENDER = "defender"
+
+
+
+def _signed(points: int) -> str:
+    """Points with their sign, as players say them: "+52", "-100"."""
+    return f"{points:+d}"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A real player's running score and bags."""
+
+    score: int = 0
+    bags: int = 0
+
+
+@dataclass(frozen=True)
+class NilOutcome:
+    """One nil declaration: whether it applies (A5) and what it scored."""
+
+    bidder: str
+    hand: str
+    applies: bool
+    made: bool | None
+    points: int
+    reason: Phrase
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    """One real player's score for one hand; ``score`` and ``bags`` are running totals.
+
+    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
+    ``bags_reached`` is the bag count before the bag penalty took the limit off.
+    """
+
+    player: str
+    role: Role
+    bid: int
+    team_tricks: int
+    made: bool
+    contract_points: int
+    nil_points: int
+    bags_added: int
+    bag_penalty: int
+    delta: int
+    score: int
+    bags: int
+    bags_reached: int
+
+    def has_bag_penalty(self) -> bool:
+        """True if this player's bags reached the limit in this hand."""
+        return self.bags_reached != self.bags
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand: roles, nils, each player's points, and why."""
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, str, str]
+    leader: str
+    declarer: str
+    defenders: tuple[str, str]
+    nils: tuple[NilOutcome, ...]
+    players: tuple[PlayerHand, ...]
+    entry: HandEntry
+    explanation: tuple[Phrase, ...]
+
+    def player(self, name: str) -> PlayerHand:
+        """One real player's score for this hand.
+
+        :raises KeyError: if nobody of that name played.
+        """
+        for player_hand in self.players:
+            if player_hand.player == name:
+                return player_hand
+        raise KeyError(name)
+
+    def explain(self, name: str) -> tuple[Phrase, ...]:
+        """Plain-words lines for one player: contract, nils, bag penalty, total for the hand."""
+        mine = self.player(name)
+        lines = [_contract_line(mine, self.declarer)]
+        lines += [nil.reason for nil in self.nils if nil.bidder == name]
+        if mine.has_bag_penalty():
+            lines.append(_bag_penalty_line(mine))
+        lines.append(
+            phrase(
+                N_("%(player)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
+                player=name,
+                delta=_signed(mine.delta),
+                score=mine.score,
+                bags=mine.bags,
+            )
+        )
+        return tuple(lines)
+
+
+def names_phrase(names: tuple[str, ...]) -> Phrase:
+    """Two or three names joined: "Ann and Ben" or "Ann, Ben and Cid"."""
+    if len(names) == 2:
+        return phrase(N_("%(first)s and %(second)s"), first=names[0], second=names[1])
+    return phrase(N_("%(first)s, %(second)s and %(third)s"), first=names[0], second=names[1], third=names[2])
+
+
+def find_declarer(entry: HandEntry, order: tuple[str, str, str]) -> str:
+    """The highest bidder; of tied bidders, the one who bid first (A4)."""
+    highest = max(bid.bid for bid in entry.bids)
+    return next(player for player in order if entry.bid_of(player).bid == highest)
+
+
+def _declarer_line(entry: HandEntry, order: tuple[str, str, str], declarer: str) -> Phrase:
+    highest = entry.bid_of(declarer).bid
+    tied = tuple(player for player in order if entry.bid_of(player).bid == highest)
+    if len(tied) == 1:
+        return phrase(
+            N_("%(declarer)s bid highest (%(bid)s), so %(declarer)s is declarer, partnered with the dummy."),
+            declarer=declarer,
+            bid=highest,
+        )
+    if len(tied) == 2:
+        template = N_("%(players)s both bid %(bid)s; %(declarer)s bid first, so %(declarer)s is declarer.")
+    else:
+        template = N_("%(players)s all bid %(bid)s; %(declarer)s bid first, so %(declarer)s is declarer.")
+    return phrase(template, players=names_phrase(tied), bid=highest, declarer=declarer)
+
+
+def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOutcome:
+    """Whether one nil declaration applies (A5), and its +100 or -100 (A7)."""
+    if hand == DUMMY:
+        applies = bidder == declarer
+    else:
+        applies = hand == bidder or declarer not in (bidder, hand)
+    if not applies:
+        if hand == DUMMY:
+            reason = phrase(N_("%(bidder)s's nil on the dummy is void: %(bidder)s is a defender."), bidder=bidder)
+        elif bidder == declarer:
+            reason = phrase(
+                N_("%(bidder)s's nil on %(hand)s's hand is void: %(bidder)s is declarer and %(hand)s defends."),
+                bidder=bidder,
+                hand=hand,
+            )
+        else:
+            reason = phrase(N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand)
+        return NilOutcome(bidder, hand, False, None, 0, reason)
+    tricks = entry.tricks_of(hand)
+    made = tricks == 0
+    points = NIL_POINTS if made else -NIL_POINTS
+    if hand == bidder:
+        template = (
+            N_("%(bidder)s's nil on their own hand applies. %(bidder)s took no tricks: %(points)s.")
+            if made
+            else N_("%(bidder)s's nil on their own hand applies. %(bidder)s took %(tricks)s of 13 tricks: %(points)s.")
+        )
+    elif hand == DUMMY:
+        template = (
+            N_("%(bidder)s's nil on the dummy applies: %(bidder)s is declarer. The dummy took no tricks: %(points)s.")
+            if made
+            else N_(
+                "%(bidder)s's nil on the dummy applies: %(bidder)s is declarer. "
+                "The dummy took %(tricks)s of 13 tricks: %(points)s."
+            )
+        )
+    else:
+        template = (
+            N_("%(bidder)s's nil on %(hand)s's hand applies: both defend. %(hand)s took no tricks: %(points)s.")
+            if made
+            else N_(
+                "%(bidder)s's nil on %(hand)s's hand applies: both defend. "
+                "%(hand)s took %(tricks)s of 13 tricks: %(points)s."
+            )
+        )
+    reason = phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=_signed(points))
+    return NilOutcome(bidder, hand, True, made, points, reason)
+
+
+def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
+    if mine.role is Role.DECLARER:
+        team = phrase(N_("%(player)s and the dummy"), player=declarer)
+    else:
+        team = phrase(N_("The defenders"))
+    values = {"team": team, "tricks": mine.team_tricks, "player": mine.player, "bid": mine.bid}
+    if not mine.made:
+        template = N_("%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: set, %(points)s.")
+    elif mine.bags_added == 0:
+        template = N_("%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: made, %(points)s.")
+    elif mine.bags_added == 1:
+        template = N_(
+            "%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: "
+            "made, %(base)s and 1 bag: %(points)s."
+        )
+    else:
+        template = N_(
+            "%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: "
+            "made, %(base)s and %(bags)s bags: %(points)s."
+        )
+    return phrase(
+        template,
+        **values,
+        base=_signed(10 * mine.bid),
+        bags=mine.bags_added,
+        points=_signed(mine.contract_points),
+    )
+
+
+def _bag_penalty_line(mine: PlayerHand) -> Phrase:
+    if mine.bags == 0:
+        template = N_("%(player)s's bags reached %(reached)s: %(points)s, no bags carry over.")
+    elif mine.bags == 1:
+        template = N_("%(player)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
+    else:
+        template = N_("%(player)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
+    return phrase(template, player=mine.player, reached=mine.bags_reached, points=_signed(mine.bag_penalty), bags=mine.bags)
+
+
+def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
+    """(made, points, bags) for a team bid against the team's tricks (A7)."""
+    if tricks >= bid:
+        return True, 10 * bid + tricks - bid, tricks - bid
+    return False, -10 * bid, 0
+
+
+def score_hand(
+    table: Table, settings: Settings, number: int, entry: HandEntry, before: Mapping[str, Standing]
+) -> HandResult:
+    """Score hand `number` for every real player, starting from their standings `before`.
+
+    :raises MalformedInput: if the entry does not fit the table.
+    """
+    entry = parse_hand(table, hand_to_dict(entry))
+    order = table.bidding_order(number)
+    declarer = find_declarer(entry, order)
+    defenders = tuple(player for player in order if player != declarer)
+    team_tricks = {
+        Role.DECLARER: entry.tricks_of(declarer) + entry.tricks_of(DUMMY),
+        Role.DEFENDER: sum(entry.tricks_of(player) for player in defenders),
+    }
+    nils = tuple(
+        assess_nil(entry, bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil
+    )
+    players = tuple(
+        _score_player(settings, entry.bid_of(player), declarer, team_tricks, nils, before[player])
+        for player in table.players
+    )
+    explanation = (
+        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
+        _declarer_line(entry, order, declarer),
+        phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
+        phrase(
+            N_("%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; the defenders took %(defender_tricks)s."),
+            declarer=declarer,
+            declarer_tricks=team_tricks[Role.DECLARER],
+            defender_tricks=team_tricks[Role.DEFENDER],
+        ),
+    )
+    return HandResult(
+        number, table.dealer(number), order, order[0], declarer, defenders, nils, players, entry, explanation
+    )
+
+
+def _score_player(
+    settings: Settings,
+    bid: Bid,
+    declarer: str,
+    team_tricks: Mapping[Role, int],
+    nils: tuple[NilOutcome, ...],
+    before: Standing,
+) -> PlayerHand:
+    role = Role.DECLARER if bid.player == declarer else Role.DEFENDER
+    made, contract_points, bags_added = _contract(bid.bid, team_tricks[role])
+    nil_points = sum(nil.points for nil in nils if nil.bidder == bid.player)
+    bags_reached = before.bags + bags_added
+    limits = bags_reached // settings.bag_limit if settings.bag_limit else 0
+    bag_penalty = -settings.bag_penalty * limits
+    delta = contract_points + nil_points + bag_penalty
+    return PlayerHand(
+        player=bid.player,
+        role=role,
+        bid=bid.bid,
+        team_tricks=team_tricks[role],
+        made=made,
+        contract_points=contract_points,
+        nil_points=nil_points,
+        bags_added=bags_added,
+        bag_penalty=bag_penalty,
+        delta=delta,
+        score=before.score + delta,
+        bags=bags_reached - settings.bag_limit * limits,
+        bags_reached=bags_reached,
+    )
+

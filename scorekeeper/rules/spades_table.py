@@ -1,0 +1,190 @@
+"""Dummy Hand Spades: the table (seats, dealer, bidding order) and the game's settings.
+
+RULES.md A1, A2, A8 and A9. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .errors import ErrorCollector, MalformedInput
+from .names import clean_names, find_name
+from .phrases import N_, Phrase, phrase
+
+DUMMY: Final = "dummy"
+TRICKS_PER_DEAL: Final = 13
+
+
+class Variant(StrEnum):
+    """The bidding variations of A9; none changes the scoring."""
+
+    NO_PEEKY = "no-peeky"
+    THREE_PEEKY = "three-peeky"
+    FOUR_PEEKY = "four-peeky"
+    FLIP_1 = "flip-1"
+    FLIP_2 = "flip-2"
+    FLIP_3 = "flip-3"
+    FLIP_4 = "flip-4"
+
+    @property
+    def label(self) -> Phrase:
+        """The variation's name, e.g. "Flip 2"."""
+        return _VARIANT_LABELS[self]
+
+    @property
+    def reminder(self) -> Phrase:
+        """One line saying what the players do with the dummy before bidding."""
+        return _VARIANT_REMINDERS[self]
+
+
+_VARIANT_LABELS: Final = {
+    Variant.NO_PEEKY: phrase(N_("No Peeky")),
+    Variant.THREE_PEEKY: phrase(N_("Three Peeky")),
+    Variant.FOUR_PEEKY: phrase(N_("Four Peeky")),
+    Variant.FLIP_1: phrase(N_("Flip 1")),
+    Variant.FLIP_2: phrase(N_("Flip 2")),
+    Variant.FLIP_3: phrase(N_("Flip 3")),
+    Variant.FLIP_4: phrase(N_("Flip 4")),
+}
+_VARIANT_REMINDERS: Final = {
+    Variant.NO_PEEKY: phrase(N_("No Peeky: nobody looks at the dummy's cards before bidding.")),
+    Variant.THREE_PEEKY: phrase(
+        N_("Three Peeky: before bidding, each player looks privately at 3 dummy cards of their choice.")
+    ),
+    Variant.FOUR_PEEKY: phrase(
+        N_("Four Peeky: before bidding, each player looks privately at 4 dummy cards of their choice.")
+    ),
+    Variant.FLIP_1: phrase(
+        N_("Flip 1: before bidding, each player turns 1 dummy card face up; "
+           "the rest are turned up after the opening lead.")
+    ),
+    Variant.FLIP_2: phrase(
+        N_("Flip 2: before bidding, each player turns 2 dummy cards face up; "
+           "the rest are turned up after the opening lead.")
+    ),
+    Variant.FLIP_3: phrase(
+        N_("Flip 3: before bidding, each player turns 3 dummy cards face up; "
+           "the rest are turned up after the opening lead.")
+    ),
+    Variant.FLIP_4: phrase(
+        N_("Flip 4: before bidding, each player turns 4 dummy cards face up; "
+           "the rest are turned up after the opening lead.")
+    ),
+}
+
+
+
+def is_whole_number(value: object, low: int, high: int) -> bool:
+    """True for an int (not a bool) from low to high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The house rules of one game (A8, A9)."""
+
+    target: int = 300
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    variant: Variant = Variant.NO_PEEKY
+
+    @classmethod
+    def parse(cls, data: object) -> Settings:
+        """Settings from the API's optional ``settings`` object; absent or null keys take the default.
+
+        :raises MalformedInput: listing every bad key (fields ``settings.<key>``).
+        """
+        if data is None:
+            return cls()
+        errors = ErrorCollector()
+        if not isinstance(data, Mapping):
+            errors.add("settings", phrase(N_("The settings must be an object.")))
+            errors.raise_if_any()
+        values: dict[str, object] = {}
+        for key, low, high, message in (
+            ("target", 1, 10000, phrase(N_("The target is a whole number from 1 to 10000."))),
+            ("bag_limit", 0, 100, phrase(N_("The bag limit is a whole number from 0 to 100."))),
+            ("bag_penalty", 0, 1000, phrase(N_("The bag penalty is a whole number from 0 to 1000."))),
+        ):
+            value = data.get(key)
+            if value is None:
+                continue
+            if is_whole_number(value, low, high):
+                values[key] = value
+            else:
+                errors.add(f"settings.{key}", message)
+        variant = data.get("variant")
+        if isinstance(variant, str) and variant in Variant.__members__.values():
+            values["variant"] = Variant(variant)
+        elif variant is not None:
+            choices = ", ".join(Variant)
+            errors.add("settings.variant", phrase(N_("Choose a bidding variation: %(choices)s."), choices=choices))
+        errors.raise_if_any()
+        return cls(**values)
+
+    def to_dict(self) -> dict:
+        """The API's ``settings`` object."""
+        return {
+            "target": self.target,
+            "bag_limit": self.bag_limit,
+            "bag_penalty": self.bag_penalty,
+            "variant": str(self.variant),
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where (A1) and who deals first (A2)."""
+
+    players: tuple[str, str, str]
+    first_dealer: str
+    dummy_after: int = 2
+
+    @classmethod
+    def create(cls, players: object, first_dealer: object, dummy_after: object = 2) -> Table:
+        """A table from raw input; names are trimmed and the dealer is matched in any case.
+
+        :raises MalformedInput: listing every problem (``players``, ``players[i]``,
+            ``first_dealer``, ``dummy_after``).
+        """
+        errors = ErrorCollector()
+        try:
+            names = clean_names(players, 3)
+        except MalformedInput as error:
+            errors.errors.extend(error.errors)
+            names = ()
+        dealer = find_name(names, first_dealer)
+        if names and dealer is None:
+            errors.add("first_dealer", phrase(N_("Choose the first dealer from the three players.")))
+        if not is_whole_number(dummy_after, 0, 2):
+            errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
+        errors.raise_if_any()
+        return cls(names, dealer, dummy_after)
+
+    def seating(self) -> tuple[str, str, str, str]:
+        """All four seats clockwise from the first player, the dummy included."""
+        after = self.dummy_after + 1
+        return (*self.players[:after], DUMMY, *self.players[after:])
+
+    def dealer(self, hand_number: int) -> str:
+        """The dealer of a hand: the first dealer, then clockwise over the real players."""
+        first = self.players.index(self.first_dealer)
+        return self.players[(first + hand_number - 1) % 3]
+
+    def bidding_order(self, hand_number: int) -> tuple[str, str, str]:
+        """The real players from the dealer's left; the dealer bids last."""
+        dealer = self.players.index(self.dealer(hand_number))
+        return tuple(self.players[(dealer + step) % 3] for step in (1, 2, 3))
+
+    def leader(self, hand_number: int) -> str:
+        """The first bidder makes the opening lead."""
+        return self.bidding_order(hand_number)[0]
+
+    def hands(self) -> tuple[str, str, str, str]:
+        """The four hands of a deal: the real players in seating order, then the dummy."""
+        return (*self.players, DUMMY)
+
