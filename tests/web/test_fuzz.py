@@ -458,3 +458,212 @@ def test_undo_never_fails(page_table, form, htmx, editor, game_id):
         client=client,
         expected={200, 303, 403, 404},
     )
+
+
+# --- Piquet: games, deals, the checker, the next partie ------------------------
+
+PIQUET_PLAYERS = ["Ann", "Ben"]
+PACK_TEXT = [rank + suit for suit in "SHDC" for rank in "AKQJT987"]
+PIQUET_DEAL = {"point": {"elder": {"cards": 5, "value": 48}}, "tricks": ["elder"] * 12}
+roles = st.sampled_from(["elder", "younger"])
+card_texts = st.sampled_from(PACK_TEXT) | st.sampled_from(["10♥", "a♠", " kd ", "1S", "ZZ", "AS ", "6H", "", "TT"])
+# Two real hands (disjoint, 12 cards each) most of the time, else anything card-like.
+dealt = st.permutations(PACK_TEXT).map(lambda pack: {"elder": pack[:12], "younger": pack[12:24]})
+hand_cards = st.lists(card_texts, min_size=10, max_size=13)
+ranks = st.sampled_from(["A", "K", "Q", "J", "T", "10", "9", "8", "7", "X", "k"])
+
+
+def by_role(strategy):
+    return st.fixed_dictionaries({}, optional={"elder": maybe(strategy), "younger": maybe(strategy)})
+
+
+points = st.fixed_dictionaries(
+    {}, optional={"cards": maybe(st.integers(min_value=2, max_value=9)), "value": maybe(st.integers(min_value=20, max_value=80))}
+)
+sequences = st.fixed_dictionaries(
+    {}, optional={"length": maybe(st.integers(min_value=2, max_value=9)), "top": maybe(ranks)}
+)
+card_sets = st.fixed_dictionaries({}, optional={"size": maybe(st.integers(min_value=2, max_value=5)), "rank": maybe(ranks)})
+trick_totals = by_role(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "won": maybe(st.integers(min_value=-1, max_value=13)),
+            "points": maybe(st.integers(min_value=-1, max_value=25)),
+        },
+    )
+)
+winners = usually(st.lists(roles, min_size=12, max_size=12), st.lists(maybe(roles), max_size=13), weight=2)
+deals = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "carte_blanche": maybe(st.none() | roles | st.lists(roles, max_size=2)),
+            "point": maybe(by_role(points)),
+            "sequences": maybe(by_role(st.lists(sequences, max_size=4))),
+            "sets": maybe(by_role(st.lists(card_sets, max_size=4))),
+            "cards": maybe(usually(dealt, by_role(hand_cards))),
+            "tricks": maybe(winners),
+            "trick_totals": maybe(trick_totals),
+            "pique": maybe(st.booleans()),
+        },
+    )
+    | st.just(PIQUET_DEAL)
+    | junk
+)
+piquet_settings = st.fixed_dictionaries(
+    {},
+    optional={
+        "variant": maybe(st.sampled_from(["rubicon", "saunt", "Saunt", "piquet"])),
+        "target": maybe(st.integers(min_value=-1, max_value=1001)),
+    },
+)
+new_piquet_games = (
+    st.fixed_dictionaries(
+        {"game": st.just("piquet")},
+        optional={
+            "players": maybe(st.lists(maybe(names), max_size=3)),
+            "first_dealer": maybe(names),
+            "settings": maybe(piquet_settings),
+        },
+    )
+    | junk
+)
+checks = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "elder": maybe(hand_cards),
+            "younger": maybe(hand_cards),
+            "carte_blanche": maybe(st.none() | roles | st.lists(roles, max_size=2)),
+        },
+    )
+    | dealt
+    | st.builds(lambda hands, blank: {**hands, "carte_blanche": blank}, dealt, st.none() | roles)
+    | junk
+)
+piquet_games = mostly("rubicon", st.sampled_from(["saunt", "spades"]) | segments, weight=3)
+
+
+class PiquetTable:
+    """A Rubicon partie and a Saunt game to 100 (sharing no token), and a Spades game; reset before each example."""
+
+    def __init__(self, app):
+        self.app = app
+        self.client = app.test_client()
+        self.paths, self.headers = {}, {}
+        for name, payload in {
+            "rubicon": {"game": "piquet", "players": PIQUET_PLAYERS, "first_dealer": "Ben"},
+            "saunt": {"game": "piquet", "players": PIQUET_PLAYERS, "settings": {"variant": "saunt"}},
+            "spades": {"game": "dummy-spades", "players": PLAYERS},
+        }.items():
+            created = self.client.post("/api/v1/games", json=payload).get_json()
+            self.paths[name] = f"/api/v1/games/{created['id']}"
+            self.headers[name] = {"Authorization": f"Bearer {created['edit_token']}"}
+
+    def path(self, game):
+        return self.paths.get(game) or f"/api/v1/games/{quote(game, safe='')}"
+
+    def reset(self, count=2):
+        """Each Piquet game holds `count` stored deals, all the same one.
+
+        The Rubicon partie is level after 6 (not over) and drawn after 8; the Saunt game ends on its second.
+        """
+        for name in ("rubicon", "saunt"):
+            path, headers = self.paths[name], self.headers[name]
+            game = self.client.get(path).get_json()
+            stored_count = len(game["hands"]) + len(game["after_end"])
+            while stored_count > count:
+                assert self.client.delete(f"{path}/hands/{stored_count}", headers=headers).status_code == 204
+                stored_count -= 1
+            for number in range(1, stored_count + 1):
+                assert self.client.put(f"{path}/hands/{number}", json=PIQUET_DEAL, headers=headers).status_code == 200
+            while stored_count < count:
+                response = self.client.post(f"{path}/hands", json=PIQUET_DEAL, headers=headers)
+                if response.status_code == 422:  # the Saunt game is over
+                    break
+                assert response.status_code == 201, response.data
+                stored_count += 1
+
+    def token(self, game, choice, junk_text):
+        mine = self.headers.get(game, self.headers["rubicon"])
+        return {"good": mine, "none": {}, "wrong": {"Authorization": "Bearer not-the-token"},
+                "junk": {"Authorization": junk_text}}[choice]
+
+    send = ApiTable.send
+
+
+@pytest.fixture
+def piquet_table(tmp_path):
+    app = make_app(tmp_path)
+    yield PiquetTable(app)
+    dispose(app)
+
+
+@FUZZ
+@given(body=bodies(new_piquet_games))
+def test_creating_a_piquet_game_never_fails(piquet_table, body):
+    data, content_type = body
+    piquet_table.send("POST", "/api/v1/games", body=data, content_type=content_type, expected={201, 400, 422})
+
+
+@FUZZ
+@given(body=bodies(deals), token=tokens, junk_header=header_text, game=piquet_games)
+def test_posting_a_deal_never_fails(piquet_table, body, token, junk_header, game):
+    piquet_table.reset()
+    data, content_type = body
+    piquet_table.send(
+        "POST",
+        f"{piquet_table.path(game)}/hands",
+        body=data,
+        content_type=content_type,
+        headers=piquet_table.token(game, token, junk_header),
+        expected={201, 400, 403, 404, 422},
+    )
+
+
+@FUZZ
+@given(body=bodies(deals), number=hand_numbers, token=tokens, junk_header=header_text, game=piquet_games)
+def test_replacing_a_deal_never_fails(piquet_table, body, number, token, junk_header, game):
+    piquet_table.reset()
+    data, content_type = body
+    piquet_table.send(
+        "PUT",
+        f"{piquet_table.path(game)}/hands/{number}",
+        body=data,
+        content_type=content_type,
+        headers=piquet_table.token(game, token, junk_header),
+        expected={200, 400, 403, 404, 422},
+    )
+
+
+@FUZZ
+@given(body=bodies(checks))
+def test_the_declaration_checker_never_fails(piquet_table, body):
+    data, content_type = body
+    response = piquet_table.send(
+        "POST", "/api/v1/piquet/check", body=data, content_type=content_type, expected={200, 400, 422}
+    )
+    if response.status_code == 200:
+        assert set(response.get_json()) == {"classes", "elder", "younger", "explanation"}
+
+
+@FUZZ
+@given(
+    count=st.sampled_from([0, 5, 6, 8]),
+    token=tokens,
+    junk_header=header_text,
+    game=piquet_games,
+    body=st.none() | st.binary(max_size=50),
+)
+def test_starting_the_next_partie_never_fails(piquet_table, count, token, junk_header, game, body):
+    piquet_table.reset(count)
+    response = piquet_table.send(
+        "POST",
+        f"{piquet_table.path(game)}/next",
+        body=body,
+        headers=piquet_table.token(game, token, junk_header),
+        expected={200, 201, 403, 404, 422},
+    )
+    if response.status_code in (200, 201):
+        assert response.get_json()["session"] == piquet_table.paths["rubicon"].rsplit("/", 1)[1]
