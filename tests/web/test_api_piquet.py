@@ -491,6 +491,13 @@ def test_the_api_md_trick_totals_score_like_the_winners(table):
     assert result["entry"]["pique"] is None
 
 
+# Elder has 29 in combinations (point of 7, sixieme, two trios): the lead point alone reaches 30.
+CERTAIN_PIQUE = {
+    "point": {E: {"cards": 7, "value": 68}},
+    "sequences": {E: [{"length": 6, "top": "A"}]},
+    "sets": {E: [{"size": 3, "rank": "K"}, {"size": 3, "rank": "Q"}]},
+    "trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}},
+}
 # Elder: point of 6 (6) and sixieme (16), then the lead: 23. Nine tricks with one
 # capture: an opening run of up to 8 tricks, so elder may or may not have reached 30.
 OPEN_PIQUE = {
@@ -521,15 +528,7 @@ def test_pique_is_taken_as_given_when_it_is_possible(table, pique, points):
 
 
 def test_trick_totals_that_settle_the_pique_need_no_answer(table):
-    # Elder has 29 in combinations: the lead point alone reaches 30.
-    deal = {
-        "point": {E: {"cards": 7, "value": 68}},
-        "sequences": {E: [{"length": 6, "top": "A"}]},
-        "sets": {E: [{"size": 3, "rank": "K"}, {"size": 3, "rank": "Q"}]},
-        "trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}},
-    }
-
-    result = table.post(deal).get_json()
+    result = table.post(CERTAIN_PIQUE).get_json()
 
     assert result["players"]["Ann"] == {
         **line("elder", point=7, sequences=16, sets=6, pique=30, tricks=10, cards=10), "score": 79}
@@ -588,6 +587,10 @@ BAD_DEALS = [
                           sequences={E: [{"length": 8, "top": "A"}]}),
                  [("point.elder", "This point and these sequences do not fit in 12 cards.")],
                  id="a point beside a huitieme"),
+    pytest.param(declared(point={E: {"cards": 8, "value": 75}}, sequences={E: [{"length": 8, "top": "A"}]},
+                          sets={E: [{"size": 4, "rank": rank} for rank in "AKQ"]}),
+                 [("sets.elder", "These sets do not fit in 12 cards with the other declarations.")],
+                 id="sets beyond 12 cards"),
     pytest.param(declared(sets={E: [{"size": 3, "rank": "9"}]}),
                  [("sets.elder[0].rank", "Sets are of tens or higher.")], id="a set of nines"),
     pytest.param(declared(sets={E: [{"size": 5, "rank": "A"}]}),
@@ -638,6 +641,9 @@ BAD_DEALS = [
                  id="winners and totals"),
     pytest.param({**with_totals({"won": 7, "points": 10}, {"won": 5, "points": 7}), "pique": True},
                  [("pique", "Elder cannot have piqued in this deal.")], id="an impossible pique"),
+    pytest.param({**CERTAIN_PIQUE, "pique": False},
+                 [("pique", "Elder reached 30 before younger scored anything, so elder piqued.")],
+                 id="no pique when it is certain"),
     pytest.param({**with_totals({"won": 7, "points": 10}, {"won": 5, "points": 7}), "pique": "yes"},
                  [("pique", "Say yes or no for pique.")], id="pique not a boolean"),
     pytest.param(declared(pique=False), [("pique", "Pique follows from the trick winners; leave it out.")],
