@@ -11,11 +11,17 @@ import os
 
 import pytest
 from flask_migrate import upgrade
+from hypothesis import HealthCheck, settings
 from sqlalchemy import text
 
 from scorekeeper import create_app
 from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
+
+# Timing varies with the machine's load (CI has two cores): judge examples by
+# their results, never by how long one took.
+settings.register_profile("scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("scorekeeper")
 
 
 def make_app(tmp_path, **config):

@@ -19,7 +19,7 @@ from .phrases import N_, Phrase, phrase
 from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
 from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
 from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, settle
-from .piquet_scoring import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
+from .piquet_scoring import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal, deal_lines
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
@@ -277,16 +277,21 @@ class Game:
             if isinstance(result.good, Role) else result
             for name, result in score.classes.items()
         }
-        explanation = score.explanation
+        explanation, running_trick_points = score.explanation, score.running_trick_points
         if ended:
-            explanation += (phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
-                                   player=names[counted[-1].role], target=self.settings.target),)
+            reached_cards = counted[-1].field in (Field.CARDS, Field.CAPOT)
+            explanation = (*deal_lines(entry.carte_blanche, score.classes, counted,
+                                       score.cards_line if reached_cards else None),
+                           phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
+                                  player=names[counted[-1].role], target=self.settings.target))
+            tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead
+            running_trick_points = running_trick_points[:max(tricks_counted, 0)]
         elif not saunt:
             ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and running[Role.ELDER] != running[Role.YOUNGER])
         return DealResult(
             number, self.table.dealer(number), names.elder, names.younger, classes,
             tuple(lines.elder if name == names.elder else lines.younger for name in self.table.players),
-            ended, entry, explanation, score.running_trick_points,
+            ended, entry, explanation, running_trick_points,
         )
 
 

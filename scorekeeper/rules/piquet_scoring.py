@@ -113,6 +113,7 @@ class DealScore:
     running_trick_points: tuple[tuple[int, int], ...]
     tricks_played: int
     ordered_events: int
+    cards_line: Phrase | None  # who scored for cards (or nobody), once all 12 tricks are in
 
 
 class PiqueChance(StrEnum):
@@ -320,18 +321,40 @@ def score_deal(
             piqued = True
             events.insert(-1, Event(Role.ELDER, Field.PIQUE, PIQUE_POINTS))
         running, played = [], TRICKS
-    lines = combination_lines(carte_blanche, classes, earned)
-    trick_points = ByRole.build(lambda r: sum(e.points for e in events if e.role is r and e.field is Field.TRICKS))
-    lines.append(phrase(N_("Trick points: elder %(elder)s, younger %(younger)s."),
-                        elder=trick_points.elder, younger=trick_points.younger))
-    if piqued:
-        lines.append(phrase(N_("Elder reaches 30 before younger scores anything: pique, +30.")))
+    cards_line = None
     if played == TRICKS:
-        events_after, line = _cards(won)
+        events_after, cards_line = _cards(won)
         events += events_after
-        lines.append(line)
+    lines = deal_lines(carte_blanche, classes, events, cards_line)
     return DealScore(classes, tuple(events), tuple(lines), tuple(running), played,
-                     len(events) if trick_totals is None else ordered)
+                     len(events) if trick_totals is None else ordered, cards_line)
+
+
+def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], events: Sequence[Event],
+               cards_line: Phrase | None) -> list[Phrase]:
+    """Explanation lines for what *events* scored: combinations, trick points, pique, cards.
+
+    A Saunt deal cut at the winning moment passes only the events counted,
+    so nothing that came after it is explained.
+    """
+    scored = {(event.role, event.field) for event in events}
+    earned = combination_points(carte_blanche, classes)
+    lines = []
+    if carte_blanche and (carte_blanche, Field.CARTE_BLANCHE) in scored:
+        lines.append(phrase(_CARTE_BLANCHE[carte_blanche]))
+    lines += [result.explanation for name, result in classes.items()
+              if not isinstance(result.good, Role) or (result.good, Field(name)) in scored]
+    lines += [phrase(_REPIQUE[role], points=_repique_reached(carte_blanche, classes, role))
+              for role in Role if earned[role].get(Field.REPIQUE) and (role, Field.REPIQUE) in scored]
+    if any(event.field is Field.TRICKS for event in events):
+        trick_points = ByRole.build(lambda r: sum(e.points for e in events if e.role is r and e.field is Field.TRICKS))
+        lines.append(phrase(N_("Trick points: elder %(elder)s, younger %(younger)s."),
+                            elder=trick_points.elder, younger=trick_points.younger))
+    if (Role.ELDER, Field.PIQUE) in scored:
+        lines.append(phrase(N_("Elder reaches 30 before younger scores anything: pique, +30.")))
+    if cards_line is not None:
+        lines.append(cards_line)
+    return lines
 
 
 def _cards(won: ByRole[int]) -> tuple[list[Event], Phrase]:

@@ -224,6 +224,35 @@ def test_a_saunt_game_ends_at_the_first_event_reaching_the_target():
     assert str(game.status_line()) == "Ann reaches 60 and wins the game."
 
 
+def test_a_saunt_deal_cut_during_the_play_explains_only_what_counted():
+    game = Game(TABLE, Settings(Variant.SAUNT, 10))
+    result = game.add(parse_deal({"point": {E: {"cards": 5, "value": 48}}, "tricks": [E, E, E, E]}))
+    assert [str(line) for line in result.explanation] == [
+        "Elder's point of 5 (48) is good (younger declared none): elder scores 5.",
+        "Nobody declared a sequence.",
+        "Nobody declared a set.",
+        "Trick points: elder 5, younger 0.",
+        "Ann reaches 10: the game ends here and nothing after counts.",
+    ]
+    assert result.running_trick_points == ((2, 0), (3, 0), (4, 0), (5, 0))
+
+
+def test_a_saunt_deal_cut_in_the_declarations_explains_no_play():
+    game = Game(TABLE, Settings(Variant.SAUNT, 20))
+    result = game.add(parse_deal({
+        "point": {E: {"cards": 6, "value": 60}, Y: {"cards": 4, "value": 40}},
+        "sets": {E: [{"size": 4, "rank": "A"}], Y: [{"size": 3, "rank": "K"}]},
+    }))
+    assert [str(line) for line in result.explanation] == [
+        "Elder's point of 6 (60) beats younger's point of 4 (40): elder scores 6.",
+        "Nobody declared a sequence.",
+        "Elder's quatorze of aces beats younger's trio of kings: elder scores 14.",
+        "Ann reaches 20: the game ends here and nothing after counts.",
+    ]
+    assert result.running_trick_points == ()
+    assert line(result, "Ann") == {**ZERO, "point": 6, "sets": 14, "total": 20}
+
+
 def test_saunt_trick_totals_cannot_decide_the_game_during_play():
     game = Game(TABLE, Settings(Variant.SAUNT, 20))
     totals = parse_deal({"trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}}})
