@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import db
 
@@ -19,6 +20,15 @@ def utcnow() -> datetime:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def player_key(name: str) -> str:
+    """How a player is recognised across games: trimmed, ignoring case and Unicode composition.
+
+    >>> player_key(" ANN ") == player_key("ann")
+    True
+    """
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class Game(db.Model):
@@ -64,6 +74,13 @@ class Seat(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
     position: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(30), index=True)
+    # Case folding can lengthen a name (ß -> ss), at most threefold.
+    name_key: Mapped[str] = mapped_column(String(90), index=True)
+
+    @validates("name")
+    def _set_name_key(self, _key: str, name: str) -> str:
+        self.name_key = player_key(name)
+        return name
 
 
 class Hand(db.Model):

@@ -7,6 +7,7 @@ validate the new entry, and only then writes what was entered.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,8 +131,10 @@ def replay(game: Game) -> Any:
     return game_kind.make_game(table, game_kind.parse_settings(game.settings), entries)
 
 
-def create_game(data: object) -> Created:
+def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
     """Validate a new game (the API's create payload) and store it.
+
+    `hands` are entries the engine has already scored in this game (an import).
 
     :raises RuleError: with every problem found.
     """
@@ -163,6 +166,7 @@ def create_game(data: object) -> Created:
         settings=settings.to_dict(),
         edit_token_hash=hash_token(token),
         seats=[Seat(position=i, name=name) for i, name in enumerate(table.players)],
+        hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
     )
     db.session.add(game)
     db.session.commit()

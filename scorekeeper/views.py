@@ -9,7 +9,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import access, records
+from . import access, players, records
 from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
@@ -78,7 +78,7 @@ def new_game(kind: str) -> ResponseReturnValue:
             access.remember_token(created.game, created.edit_token)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template(pages.template("new.html"), form=form), status
+    return render_template(pages.template("new.html"), form=form, player_names=players.suggested_names()), status
 
 
 def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:

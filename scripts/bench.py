@@ -17,19 +17,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from flask_migrate import upgrade  # noqa: E402
 from sqlalchemy import event  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
+from scorekeeper import create_app, records  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.models import Hand  # noqa: E402
 
 RUNS = 200
 HAND = {
     "bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 3, "nil": ["dummy"]}],
     "tricks": {"Ann": 3, "dummy": 1, "Ben": 5, "Cid": 4},
 }
+# Six deals: elder's point of 5 and quint, the tricks shared 7-5 with elder winning the cards.
+PARTIE = [{"point": {"elder": {"cards": 5, "value": 48}}, "sequences": {"elder": [{"length": 5, "top": "K"}]},
+           "tricks": ["elder"] * 7 + ["younger"] * 5}] * 6
 
 
-def measure(client, label: str, request, queries: list[int]) -> None:
+def measure(client, label: str, request, queries: list[int], runs: int = RUNS) -> None:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         queries[0] = 0
         start = time.perf_counter()
         response = request(client)
@@ -64,6 +68,22 @@ def main() -> None:
     measure(client, "GET home", lambda c: c.get("/"), queries)
     measure(client, "PUT hand 1 (replays 20 hands)",
             lambda c: c.put(f"/api/v1/games/{game}/hands/1", json=HAND, headers=auth), queries)
+
+    # A keen player: 100 more Spades games of 9 hands (won at hand 8) and 50 Rubicon parties.
+    with app.app_context():
+        store_games(100, {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}, [HAND] * 9)
+        store_games(50, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"}, PARTIE)
+    print("A player with 101 Spades games (920 hands) and 50 Piquet parties (300 deals), 20 runs")
+    measure(client, "GET /players/Ann (replays every game)", lambda c: c.get("/players/Ann"), queries, runs=20)
+    measure(client, "GET /new/dummy-spades (name suggestions)", lambda c: c.get("/new/dummy-spades"), queries)
+
+
+def store_games(count: int, payload: dict, entries: list[dict]) -> None:
+    """`count` copies of a game with its entries, written at once (the API would replay each game per entry)."""
+    for _ in range(count):
+        game = records.create_game(payload).game
+        game.hands = [Hand(number=number, entry=entry) for number, entry in enumerate(entries, start=1)]
+    db.session.commit()
 
 
 if __name__ == "__main__":

@@ -50,3 +50,89 @@
   document.addEventListener("DOMContentLoaded", function () { countAll(document); });
   document.addEventListener("htmx:afterSettle", function (event) { countAll(event.target); });
 })();
+
+// The summary's Print button, shown only where a script can press it.
+(function () {
+  "use strict";
+  function showPrint(root) {
+    root.querySelectorAll("[data-print][hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) window.print();
+  });
+  document.addEventListener("DOMContentLoaded", function () { showPrint(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showPrint(event.target); });
+})();
+
+// Live game pages: poll with the ETag of what is shown (an unchanged game answers 304 Not Modified),
+// never while this phone's own save is on its way, and keep the screen awake while a game is open.
+(function () {
+  "use strict";
+  var watched = new WeakSet();
+  var saving = new Set(); // requests that will replace the board: a save, an undo
+
+  function isPoll(elt) { return Boolean(elt) && elt.id === "live"; }
+  function show(live, state) {
+    if (live.dataset.state === state) return;
+    live.dataset.state = state;
+    live.querySelectorAll("[data-live]").forEach(function (part) { part.hidden = part.dataset.live !== state; });
+  }
+
+  document.addEventListener("htmx:load", function () {
+    var live = document.getElementById("live");
+    if (!live || watched.has(live)) return;
+    watched.add(live);
+    show(live, "on");
+    // A poll answered after this phone replaced the board is older than the board: drop it. Listened
+    // to on the element itself, since the events of a detached element no longer reach the document.
+    live.addEventListener("htmx:beforeSwap", function (event) {
+      if (!live.isConnected) event.detail.shouldSwap = false;
+    });
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (isPoll(elt) && elt.dataset.etag) event.detail.headers["If-None-Match"] = elt.dataset.etag;
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event.detail.elt) && saving.size) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") saving.add(event.detail.xhr);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    saving.delete(event.detail.xhr);
+    var live = event.detail.elt;
+    if (!isPoll(live)) return;
+    if (event.detail.xhr.status === 200) live.dataset.etag = event.detail.xhr.getResponseHeader("ETag") || "";
+    show(live, event.detail.successful ? "on" : "lost");
+  });
+  // Hands someone had opened to read stay open when the history is brought up to date.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    event.detail.target.querySelectorAll("details[open][id]").forEach(function (details) {
+      var fresh = event.detail.fragment.querySelector("#" + CSS.escape(details.id));
+      if (fresh) fresh.open = true;
+    });
+  });
+
+  var lock = null;
+  var asking = false;
+  function onGamePage() { return Boolean(document.getElementById("live")); }
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || lock || asking || document.visibilityState !== "visible" || !onGamePage()) return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      sentinel.addEventListener("release", function () { lock = null; });
+      if (!onGamePage()) sentinel.release();
+    }, function () {
+      // Refused (battery saver, a browser policy): the screen sleeps as it always did.
+    }).then(function () { asking = false; });
+  }
+  document.addEventListener("DOMContentLoaded", keepAwake);
+  // The browser lets go of the lock when the tab is hidden; take it again on coming back.
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:load", function () {
+    if (lock && !onGamePage()) lock.release();
+    keepAwake();
+  });
+})();

@@ -1,0 +1,81 @@
+"""Players across games: name suggestions, the players index and each player's stats."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from . import records, stats
+from .forms.players import FindPlayerForm
+from .models import Game, player_key
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+SUGGESTED_NAMES = 40
+SUGGESTED_FROM_LATEST_GAMES = 500
+LISTED_PLAYERS = 100
+
+
+def suggested_names() -> list[str]:
+    """The names offered as you type a new game's players: the most frequent of the latest games."""
+    return [name for name, _ in records.frequent_players(SUGGESTED_NAMES, latest_games=SUGGESTED_FROM_LATEST_GAMES)]
+
+
+@bp.app_template_global()
+def player_url(name: str) -> str:
+    """A player's stats page; a name a path cannot hold (with "/", or only dots) goes in the query."""
+    if "/" in name or not name.strip("."):
+        return url_for("players.index", name=name)
+    return url_for("players.show", name=name)
+
+
+@bp.get("")
+def index() -> ResponseReturnValue:
+    """Who plays most, and a search by name (which shows the stats in place)."""
+    form = FindPlayerForm(formdata=request.args)
+    if form.wanted:
+        page = stats_page(form.wanted)
+        if page is not None:
+            return page
+        form.name.errors = [unknown(form.wanted)]
+    return render_template(
+        "players/index.html",
+        form=form,
+        players=records.frequent_players(LISTED_PLAYERS),
+        player_names=suggested_names(),
+    ), 422 if form.name.errors else 200
+
+
+@bp.get("/<name>")
+def show(name: str) -> ResponseReturnValue:
+    page = stats_page(name)
+    if page is None:
+        return render_template("error.html", code=404, message=unknown(name.strip())), 404
+    return page
+
+
+def unknown(name: str) -> str:
+    return _("Nobody called “%(name)s” has played here yet.", name=name)
+
+
+def stats_page(name: str) -> ResponseReturnValue | None:
+    """The stats of the player called `name` (in any case), or None if nobody of that name has played."""
+    games = records.games_of_player(name)
+    if not games:
+        return None
+    key = player_key(name)
+    played: dict[str, list] = {"dummy-spades": [], "piquet": []}
+    for game in games:
+        played[game.kind].append((records.replay(game), spelling_in(game, key)))
+    return render_template(
+        "players/show.html",
+        name=spelling_in(games[-1], key),
+        spades=stats.spades_record(played["dummy-spades"]) if played["dummy-spades"] else None,
+        piquet=stats.piquet_record(played["piquet"]) if played["piquet"] else None,
+    )
+
+
+def spelling_in(game: Game, key: str) -> str:
+    """How the player was spelt in that game."""
+    return next(seat.name for seat in game.seats if seat.name_key == key)

@@ -1,0 +1,138 @@
+"""A player's record across games, counted from replayed engine games.
+
+Pure: it reads the engine's results only, so the figures always follow the
+rules as they are now (a rule fix re-counts every old game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .rules import piquet, spades
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many times something happened, out of how many chances."""
+
+    count: int
+    out_of: int
+
+    @property
+    def rate(self) -> float | None:
+        """The share from 0 to 1; None without a chance."""
+        return self.count / self.out_of if self.out_of else None
+
+
+@dataclass(frozen=True)
+class SpadesRecord:
+    """One player's Dummy Hand Spades: finished games, and every scored hand (unfinished games too)."""
+
+    wins: Tally
+    unfinished: int
+    final_scores: tuple[int, ...]
+    contracts: Tally
+    declarer: Tally
+    nils: Tally
+    bags: int
+
+    @property
+    def average_score(self) -> float | None:
+        """The average final score of the finished games."""
+        return sum(self.final_scores) / len(self.final_scores) if self.final_scores else None
+
+    @property
+    def bags_per_hand(self) -> float | None:
+        hands = self.contracts.out_of
+        return self.bags / hands if hands else None
+
+
+@dataclass(frozen=True)
+class PiquetRecord:
+    """One player's Piquet: finished Rubicon parties and Saunt games, and every scored deal."""
+
+    partie_wins: Tally
+    drawn: int
+    settlements_won: int
+    settlements_lost: int
+    rubiconed: int
+    saunt_wins: Tally
+    unfinished: int
+    deals: int
+    repiques: int
+    piques: int
+    capots: int
+
+
+def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
+    """Count one player's games, each given with the player's spelling in it."""
+    wins = finished = unfinished = hands = made = declared = nils = nils_made = bags = 0
+    final_scores: list[int] = []
+    for game, name in games:
+        if game.is_over():
+            finished += 1
+            wins += game.winner() == name
+            final_scores.append(game.totals()[name].score)
+        else:
+            unfinished += 1
+        for result in game.hands:
+            mine = result.player(name)
+            hands += 1
+            made += mine.made
+            declared += result.declarer == name
+            bags += mine.bags_added
+            applied = [nil for nil in result.nils if nil.bidder == name and nil.applies]
+            nils += len(applied)
+            nils_made += sum(nil.made for nil in applied)
+    return SpadesRecord(
+        wins=Tally(wins, finished),
+        unfinished=unfinished,
+        final_scores=tuple(final_scores),
+        contracts=Tally(made, hands),
+        declarer=Tally(declared, hands),
+        nils=Tally(nils_made, nils),
+        bags=bags,
+    )
+
+
+def piquet_record(games: Iterable[tuple[piquet.Game, str]]) -> PiquetRecord:
+    """Count one player's parties and Saunt games, each given with the player's spelling in it."""
+    parties = partie_wins = drawn = won = lost = rubiconed = 0
+    saunt_games = saunt_wins = unfinished = deals = repiques = piques = capots = 0
+    for game, name in games:
+        settlement = game.settlement()
+        if not game.is_over():
+            unfinished += 1
+        elif settlement is None:
+            saunt_games += 1
+            saunt_wins += game.winner() == name
+        else:
+            parties += 1
+            if settlement.winner is None:
+                drawn += 1
+            elif settlement.winner == name:
+                partie_wins += 1
+                won += settlement.points
+            else:
+                lost += settlement.points
+                rubiconed += settlement.rubiconed
+        for result in game.deals:
+            line = result.player(name)
+            deals += 1
+            repiques += line.repique > 0
+            piques += line.pique > 0
+            capots += line.capot > 0
+    return PiquetRecord(
+        partie_wins=Tally(partie_wins, parties),
+        drawn=drawn,
+        settlements_won=won,
+        settlements_lost=lost,
+        rubiconed=rubiconed,
+        saunt_wins=Tally(saunt_wins, saunt_games),
+        unfinished=unfinished,
+        deals=deals,
+        repiques=repiques,
+        piques=piques,
+        capots=capots,
+    )
