@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .kinds import KINDS, PIQUET, Kind, kind_of
-from .models import Game, Hand, Seat, hash_token
+from .models import Game, Hand, Seat, hash_token, player_key
 from .rules import piquet
 from .rules.errors import ErrorCollector, FieldError, NotAllowed, RuleError
 from .rules.names import clean_names
@@ -53,6 +53,35 @@ def latest_games(edit_keys: list[str]) -> list[Game]:
     ).scalars()
     newest = {game.edit_key: game for game in games}
     return [newest[key] for key in edit_keys if key in newest]
+
+
+def games_of_player(name: str) -> list[Game]:
+    """Every game with a player of that name (in any case), oldest first; seats and hands come along."""
+    played = db.select(Seat.game_id).where(Seat.name_key == player_key(name))
+    return list(db.session.execute(db.select(Game).where(Game.id.in_(played)).order_by(Game.id)).scalars())
+
+
+def frequent_players(limit: int, *, latest_games: int | None = None) -> list[tuple[str, int]]:
+    """The players seen most often (among the latest games, if given), with their number of games.
+
+    Spellings that differ only in case are one player, named as in their latest game.
+    """
+    seats = db.select(
+        Seat.name,
+        Seat.game_id,
+        db.func.count().over(partition_by=Seat.name_key).label("games"),
+        db.func.row_number().over(partition_by=Seat.name_key, order_by=Seat.game_id.desc()).label("newest_first"),
+    )
+    if latest_games is not None:
+        seats = seats.where(Seat.game_id.in_(db.select(Game.id).order_by(Game.id.desc()).limit(latest_games)))
+    seats = seats.subquery()
+    rows = db.session.execute(
+        db.select(seats.c.name, seats.c.games)
+        .where(seats.c.newest_first == 1)
+        .order_by(seats.c.games.desc(), seats.c.game_id.desc(), seats.c.name)
+        .limit(limit)
+    )
+    return [(name, games) for name, games in rows]
 
 
 def session_parties(game: Game) -> list[Game]:
