@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, piquet_views, players, rulebook, summary_views, transfer_api, views
+    from . import api, i18n, live, piquet_views, players, rulebook, share, summary_views, transfer_api, views
     from .config import configure
     from .extensions import csrf, db, migrate
 
@@ -30,6 +30,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)

@@ -13,6 +13,7 @@ from . import access, players, records
 from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
+from .stale import StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
 
@@ -81,18 +82,23 @@ def new_game(kind: str) -> ResponseReturnValue:
     return render_template(pages.template("new.html"), form=form, player_names=players.suggested_names()), status
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The game page, or just its board for htmx; `form` keeps what was typed."""
+def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
+    """What the game page and its board draw; `form` keeps what was typed."""
     pages = PAGES[game.kind]
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = pages.form_for(game, engine, len(game.hands) + 1, formdata=None)
-    template = pages.template("_board.html" if is_fragment_request() else "game.html")
     context = {"game": game, "engine": engine, "form": form, "editable": editable, **extra}
     if game.kind == "piquet" and (game.session_id or engine.settlement()):
         context["session_summary"] = records.session_summary(game)
-    return render_template(template, access_token=access.token_for(game), **context), status
+    return {"access_token": access.token_for(game), **context}
+
+
+def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed."""
+    template = PAGES[game.kind].template("_board.html" if is_fragment_request() else "game.html")
+    return render_template(template, **game_context(game, form, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
@@ -117,7 +123,11 @@ def show_game(game_id: str) -> ResponseReturnValue:
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
-    form = PAGES[game.kind].form_for(game, records.replay(game), len(game.hands) + 1)
+    engine = records.replay(game)
+    form = PAGES[game.kind].form_for(game, engine, len(game.hands) + 1)
+    stale = stale_entry(game, request.form.get("hand", type=int))
+    if stale is not None:
+        return render_game(game, refused_stale_form(game, engine, stale), 422)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
@@ -128,6 +138,17 @@ def add_hand(game_id: str) -> ResponseReturnValue:
                 return render_game(game)
             return redirect(url_for("views.show_game", game_id=game.public_id), 303)
     return render_game(game, form, 422)
+
+
+def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> Any:
+    """A blank form for the hand that is next now, saying why nothing was saved.
+
+    What was typed is not kept: it belongs to another hand, and saving it
+    again would store that hand twice.
+    """
+    form = PAGES[game.kind].form_for(game, engine, stale.number, formdata=None)
+    form.form_errors.append(stale.refusal)
+    return form
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])

@@ -1,0 +1,95 @@
+"""Live game pages: a hand recorded on one phone shows on every phone within seconds.
+
+Every open game page asks `/g/<id>/live` every two seconds, sending the
+ETag of what it shows (static/app.js puts it in If-None-Match). The ETag is
+the game's `version`, and for a Piquet partie in a session every partie's,
+plus whether this browser may edit, since editors see other controls. An
+unchanged game answers 304 after one small query and no replay. A changed
+one answers with the board, from which the page takes the scores, the
+chart, the history and the session, never the entry form being filled in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, render_template, request
+from flask.typing import ResponseReturnValue
+from sqlalchemy import func
+from sqlalchemy.orm import aliased, lazyload
+from werkzeug.http import quote_etag
+
+from . import access, views
+from .extensions import db
+from .models import Game
+from .stale import stale_entry
+
+bp = Blueprint("live", __name__)
+
+
+def _etag(version: int, parties: int, versions: int, *, editable: bool) -> str:
+    return f"{version}.{parties}.{versions}.{'edit' if editable else 'view'}"
+
+
+def board_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
+    """The ETag of the board drawn from these loaded objects."""
+    parties = [partie for partie, _ in session_summary.parties] if game.session_id and session_summary else []
+    return _etag(game.version, len(parties), sum(partie.version for partie in parties), editable=editable)
+
+
+@bp.app_template_global()
+def live_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
+    """The board's ETag as a header value, kept by the page for its first poll."""
+    return quote_etag(board_etag(game, editable, session_summary), weak=True)
+
+
+def current_etag(game_id: str) -> tuple[Game, str] | None:
+    """The game (its seats and hands not loaded yet) and the ETag of its board now, in one query."""
+    partie = aliased(Game)
+    row = db.session.execute(
+        db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))
+        .outerjoin(partie, partie.session_id == Game.session_id)
+        .where(Game.public_id == game_id)
+        .group_by(Game.id)
+        .options(lazyload(Game.seats), lazyload(Game.hands))
+    ).one_or_none()
+    if row is None:
+        return None
+    game, parties, versions = row
+    return game, _etag(game.version, parties, versions, editable=access.can_edit(game))
+
+
+def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:
+    """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form).
+
+    A form appears or goes as a whole ("replace"); a form being filled in
+    stays, and only the notice above it says whether it is out of date.
+    """
+    wants_form = context["editable"] and not context["engine"].is_over()
+    if wants_form != (posted is not None):
+        return {"live_entry": "replace"}
+    if posted is None:
+        return {}
+    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted)}
+
+
+def _fresh(response: Response, etag: str) -> Response:
+    response.set_etag(etag, weak=True)  # weak: each rendering carries a new CSRF token
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/g/<game_id>/live")
+def changes(game_id: str) -> ResponseReturnValue:
+    """304 while the board is as the page has it, else the board; `?hand=` names the form's hand."""
+    found = current_etag(game_id)
+    if found is None:
+        abort(404)
+    game, etag = found
+    if request.if_none_match.contains_weak(etag):
+        return _fresh(Response(status=304), etag)
+    context = views.game_context(game)
+    context.update(entry_update(context, request.args.get("hand", type=int)))
+    html = render_template(views.PAGES[game.kind].template("_board.html"), **context)
+    return _fresh(make_response(html), board_etag(game, context["editable"], context.get("session_summary")))
