@@ -41,6 +41,8 @@ class Game(db.Model):
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     # Piquet parties played in a row share a session (and its edit token).
     session_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    # The partie this one follows; unique, so two phones cannot both start "the next partie".
+    previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(

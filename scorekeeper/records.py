@@ -95,9 +95,7 @@ def session_parties(game: Game) -> list[Game]:
 
 def following_partie(game: Game) -> Game | None:
     """The partie started after this one in its session, if any."""
-    if game.session_id is None:
-        return None
-    return next((partie for partie in session_parties(game) if partie.id > game.id), None)
+    return db.session.execute(db.select(Game).filter_by(previous_id=game.id)).scalar_one_or_none()
 
 
 @dataclass(frozen=True)
@@ -141,10 +139,15 @@ def next_partie(game: Game) -> Game:
         settings=dict(game.settings),
         edit_token_hash=game.edit_token_hash,
         session_id=game.session_id,
+        previous_id=game.id,
         seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
     )
     db.session.add(partie)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # another phone started it at the same moment
+        db.session.rollback()
+        return following_partie(game)
     return partie
 
 

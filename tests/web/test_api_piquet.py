@@ -14,8 +14,10 @@ import json
 
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
+from scorekeeper.models import Game
 
 E, Y = "elder", "younger"
 PLAYERS = ["Ann", "Ben"]
@@ -1125,6 +1127,20 @@ def test_next_partie_twice_returns_the_partie_already_started(app, table):
     assert again.get_json() == first.get_json()
     assert again.headers["Location"] == first.headers["Location"]
     assert stored(app) == before
+
+
+def test_the_database_refuses_a_second_partie_after_the_same_one(app, table):
+    """Two phones pressing "next partie" at once: the unique previous_id lets one through."""
+    table.add(*PARTIE_154_113)
+    table.next()
+    with app.app_context():
+        started = db.session.execute(db.select(Game).where(Game.previous_id.is_not(None))).scalar_one()
+        twin = Game(public_id="twin", kind="piquet", first_dealer=started.first_dealer, settings={},
+                    edit_token_hash="x", previous_id=started.previous_id)
+        db.session.add(twin)
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
 
 
 def test_a_drawn_partie_is_followed_by_another_and_adds_nothing(table):
