@@ -1,0 +1,85 @@
+"""A game on one page to print, its downloads (JSON and CSV), the import of a downloaded game, the chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+
+from . import access, charts, records, transfer
+from .forms.transfer import ImportForm, NotJson
+from .models import Game
+from .rules import piquet
+from .rules.errors import RuleError
+from .rules.piquet_results import RUBICON
+from .serialize import game_object, scored
+from .views import PAGES, game_or_404
+
+bp = Blueprint("summary", __name__)
+
+
+@bp.app_template_global()
+def score_chart(game: Game, engine: Any) -> dict[str, Any]:
+    """What templates/_chart.html draws: the geometry and the numbers behind it."""
+    series = charts.progression(scored(engine), game.player_names)
+    is_piquet = isinstance(engine, piquet.Game)
+    is_rubicon = is_piquet and engine.settings.variant is piquet.Variant.RUBICON
+    return {
+        "plot": charts.plot(series, reference=RUBICON if is_rubicon else engine.settings.target),
+        "series": series,
+        "hands": len(scored(engine)),
+        "finals": ", ".join(f"{name} {scores[-1]}" for name, scores in series.items()),
+        "is_piquet": is_piquet,
+        "is_rubicon": is_rubicon,
+    }
+
+
+@bp.get("/g/<game_id>/summary")
+def summary(game_id: str) -> ResponseReturnValue:
+    game = game_or_404(game_id)
+    engine = records.replay(game)
+    session = records.session_summary(game) if game.session_id else None
+    return render_template(
+        "summary.html", game=game, engine=engine, session_summary=session,
+        hands_template=PAGES[game.kind].template("_summary_hands.html"),
+    )
+
+
+def download_name(game: Game, extension: str) -> str:
+    return f"scorekeeper-{game.kind}-{game.public_id}.{extension}"
+
+
+@bp.get("/g/<game_id>/export.json")
+def export_json(game_id: str) -> Response:
+    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
+    game = game_or_404(game_id)
+    response = current_app.json.response(game_object(game, records.replay(game)))
+    response.headers["Content-Disposition"] = f'attachment; filename="{download_name(game, "json")}"'
+    return response
+
+
+@bp.get("/g/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    """One row per hand and player; the byte-order mark lets spreadsheets read the names as UTF-8."""
+    game = game_or_404(game_id)
+    body = "\ufeff" + transfer.csv_text(game, records.replay(game))
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{download_name(game, "csv")}"'})
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_game() -> ResponseReturnValue:
+    """Restore a downloaded game as a new game, which this browser may then edit."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            created = transfer.import_game(form.game_data())
+        except NotJson:
+            form.refuse_non_json()
+        except RuleError as error:
+            form.attach(error)
+        else:
+            access.remember_token(created.game, created.edit_token)
+            return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
+    return render_template("import.html", form=form), 422 if form.is_submitted() else 200
