@@ -22,13 +22,14 @@ bp = Blueprint("summary", __name__)
 @bp.app_template_global()
 def score_chart(game: Game, engine: Any) -> dict[str, Any]:
     """What templates/_chart.html draws: the geometry and the numbers behind it."""
-    series = charts.progression(scored(engine), game.player_names)
+    results = scored(engine)
+    series = charts.progression(results, game.player_names)
     is_piquet = isinstance(engine, piquet.Game)
     is_rubicon = is_piquet and engine.settings.variant is piquet.Variant.RUBICON
     return {
         "plot": charts.plot(series, reference=RUBICON if is_rubicon else engine.settings.target),
         "series": series,
-        "hands": len(scored(engine)),
+        "hands": len(results),
         "finals": ", ".join(f"{name} {scores[-1]}" for name, scores in series.items()),
         "is_piquet": is_piquet,
         "is_rubicon": is_rubicon,

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from . import records
-from .kinds import KINDS, Kind, kind_of
+from .kinds import KINDS, PIQUET, Kind, kind_of
 from .models import Game
 from .rules import piquet
 from .rules.errors import ErrorCollector, FieldError, RuleError
@@ -112,7 +112,7 @@ def _read_shape(data: object) -> tuple[Kind, dict[str, Any], list[Any]]:
 
 
 def _hand_label(game_kind: Kind, number: int) -> Any:
-    if game_kind.name == "piquet":
+    if game_kind is PIQUET:
         return phrase(N_("Deal %(number)s"), number=number)
     return phrase(N_("Hand %(number)s"), number=number)
 

@@ -64,6 +64,12 @@ def test_a_20_hand_spades_summary_prints_on_one_a4_and_one_letter_page(phone, li
     assert page.locator("#score-chart > svg .series").count() == 3
     assert printed_pages(page, "A4", "summary-spades") == 1
     assert printed_pages(page, "Letter", "summary-spades") == 1
+    page.emulate_media(media="screen")
+    for link, name in (("Download CSV", "csv"), ("Download JSON", "json")):
+        with page.expect_download() as download:
+            page.click(f"text={link}")
+        assert download.value.suggested_filename == f"scorekeeper-dummy-spades-{game['id']}.{name}"
+    assert page.url.endswith("/summary"), "htmx does not swap a download into the page"
 
 
 def test_a_piquet_partie_summary_prints_on_one_page_with_its_settlement(phone, live_server):

@@ -129,8 +129,9 @@ def test_the_summary_is_read_only_even_for_the_phone_that_edits(client):
 
     for control in ("<form", "Edit hand", "Undo hand", "Share edit access"):
         assert control not in html
-    assert re.findall(r'<a class="button" href="([^"]+)"', html) == [
-        f"/g/{game_id}", f"/g/{game_id}/export.csv", f"/g/{game_id}/export.json"]
+    assert re.findall(r'<a class="button" href="([^"]+)"( download hx-boost="false")?>', html) == [
+        (f"/g/{game_id}", ""), (f"/g/{game_id}/export.csv", ' download hx-boost="false"'),
+        (f"/g/{game_id}/export.json", ' download hx-boost="false"')]
     assert '<button class="button" type="button" data-print hidden>Print</button>' in html, "shown by app.js only"
 
 
