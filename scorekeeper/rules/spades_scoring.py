@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from .errors import MalformedInput
 from .phrases import N_, Phrase, phrase
-from .spades_entry import Bid, HandEntry, hand_to_dict, parse_hand
+from .spades_entry import Bid, HandEntry
 from .spades_table import DUMMY, Settings, Table
 
 NIL_POINTS: Final = 100
@@ -250,9 +251,14 @@ def score_hand(
 ) -> HandResult:
     """Score hand `number` for every real player, starting from their standings `before`.
 
-    :raises MalformedInput: if the entry does not fit the table.
+    `entry` comes from `parse_hand` for this table, which has checked it.
+
+    :raises MalformedInput: if the entry names other players than the table's.
     """
-    entry = parse_hand(table, hand_to_dict(entry))
+    if {bid.player for bid in entry.bids} != set(table.players) or {hand for hand, _ in entry.tricks} != set(
+        table.hands()
+    ):
+        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
     order = table.bidding_order(number)
     declarer = find_declarer(entry, order)
     defenders = tuple(player for player in order if player != declarer)
