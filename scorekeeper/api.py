@@ -66,16 +66,9 @@ def object_body() -> dict[str, Any]:
     return data
 
 
-def game_or_404(game_id: str) -> Game:
-    game = records.find_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
 def editable_game(game_id: str) -> Game:
     """The game, if the request carries its edit token (403 otherwise)."""
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not game.has_edit_token(token.strip()):
         abort(403)
@@ -94,7 +87,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str) -> Response:
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     return jsonify(game_object(game, records.replay(game)))
 
 

@@ -40,8 +40,9 @@ class Created:
     edit_token: str
 
 
-def find_game(public_id: str) -> Game | None:
-    return db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one_or_none()
+def game_or_404(public_id: str) -> Game:
+    """The game with this public id; a 404 (JSON under /api, a page elsewhere) when there is none."""
+    return db.first_or_404(db.select(Game).filter_by(public_id=public_id))
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, url_for
 from flask.typing import ResponseReturnValue
 
 from . import access
-from .views import game_or_404
+from .records import game_or_404
 
 bp = Blueprint("share", __name__)
 

@@ -14,7 +14,7 @@ from .rules import piquet
 from .rules.errors import RuleError
 from .rules.piquet_results import RUBICON
 from .serialize import game_object, scored
-from .views import PAGES, game_or_404
+from .views import PAGES
 
 bp = Blueprint("summary", __name__)
 
@@ -38,7 +38,7 @@ def score_chart(game: Game, engine: Any) -> dict[str, Any]:
 
 @bp.get("/g/<game_id>/summary")
 def summary(game_id: str) -> ResponseReturnValue:
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     engine = records.replay(game)
     session = records.session_summary(game) if game.session_id else None
     return render_template(
@@ -54,7 +54,7 @@ def download_name(game: Game, extension: str) -> str:
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
     """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     response = current_app.json.response(game_object(game, records.replay(game)))
     response.headers["Content-Disposition"] = f'attachment; filename="{download_name(game, "json")}"'
     return response
@@ -63,7 +63,7 @@ def export_json(game_id: str) -> Response:
 @bp.get("/g/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
     """One row per hand and player; the byte-order mark lets spreadsheets read the names as UTF-8."""
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     body = "\ufeff" + transfer.csv_text(game, records.replay(game))
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{download_name(game, "csv")}"'})

@@ -47,15 +47,8 @@ def is_fragment_request() -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
-def game_or_404(game_id: str) -> Game:
-    game = records.find_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
 def editable_game_or_403(game_id: str) -> Game:
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     if not access.can_edit(game):
         abort(403)
     return game
@@ -117,7 +110,7 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    return render_game(game_or_404(game_id))
+    return render_game(records.game_or_404(game_id))
 
 
 @bp.post("/g/<game_id>/hands")
@@ -182,7 +175,7 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
 @bp.get("/g/<game_id>/join/<token>")
 def join(game_id: str, token: str) -> ResponseReturnValue:
     """The "share edit access" link: remember the token on this phone."""
-    game = game_or_404(game_id)
+    game = records.game_or_404(game_id)
     if not game.has_edit_token(token):
         abort(404)
     access.remember_token(game, token)

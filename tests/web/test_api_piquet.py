@@ -19,6 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
+from .api_client import Table, auth, errors
+
 E, Y = "elder", "younger"
 PLAYERS = ["Ann", "Ben"]
 
@@ -69,14 +71,6 @@ def new_game(**overrides):
     return {"game": "piquet", "players": list(PLAYERS), "first_dealer": "Ben", **overrides}
 
 
-def errors(*pairs):
-    return {"errors": [{"field": field, "message": message} for field, message in pairs]}
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
 def line(role, **points):
     """A player's deal line (API.md): every field 0 unless given."""
     fields = ("carte_blanche", "point", "sequences", "sets", "repique", "pique", "tricks", "cards", "capot")
@@ -87,47 +81,6 @@ def line(role, **points):
 
 def scores(game):
     return {name: total["score"] for name, total in game["totals"].items()}
-
-
-class Table:
-    """A created game as the test client sees it."""
-
-    def __init__(self, client, created):
-        self.client = client
-        self.id = created["id"]
-        self.token = created["edit_token"]
-        self.headers = auth(self.token)
-
-    @property
-    def path(self):
-        return f"/api/v1/games/{self.id}"
-
-    def get(self):
-        response = self.client.get(self.path)
-        assert response.status_code == 200
-        return response.get_json()
-
-    def post(self, deal, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.post(f"{self.path}/hands", json=deal, **kwargs)
-
-    def put(self, number, deal, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.put(f"{self.path}/hands/{number}", json=deal, **kwargs)
-
-    def delete(self, number, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.delete(f"{self.path}/hands/{number}", **kwargs)
-
-    def next(self, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.post(f"{self.path}/next", **kwargs)
-
-    def add(self, *deals):
-        for deal in deals:
-            response = self.post(deal)
-            assert response.status_code == 201, response.get_json()
-        return response.get_json()
 
 
 def start(client, **overrides):

@@ -16,6 +16,8 @@ from scorekeeper.extensions import db
 from scorekeeper.kinds import KINDS
 from scorekeeper.models import Game
 
+from .api_client import Table, auth, errors
+
 PLAYERS = ["Ann", "Ben", "Cid"]
 DEFAULT_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
 VARIANTS = ["no-peeky", "three-peeky", "four-peeky", "flip-1", "flip-2", "flip-3", "flip-4"]
@@ -60,50 +62,6 @@ MALFORMED = {"errors": [{"field": "body", "message": "The request body is not va
 
 def new_game(**overrides):
     return {"game": "dummy-spades", "players": list(PLAYERS), "first_dealer": "Ann", **overrides}
-
-
-def errors(*pairs):
-    return {"errors": [{"field": field, "message": message} for field, message in pairs]}
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-class Table:
-    """A created game as the test client sees it."""
-
-    def __init__(self, client, created):
-        self.client = client
-        self.id = created["id"]
-        self.token = created["edit_token"]
-        self.headers = auth(self.token)
-
-    @property
-    def path(self):
-        return f"/api/v1/games/{self.id}"
-
-    def get(self):
-        response = self.client.get(self.path)
-        assert response.status_code == 200
-        return response.get_json()
-
-    def post(self, hand, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.post(f"{self.path}/hands", json=hand, **kwargs)
-
-    def put(self, number, hand, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.put(f"{self.path}/hands/{number}", json=hand, **kwargs)
-
-    def delete(self, number, **kwargs):
-        kwargs.setdefault("headers", self.headers)
-        return self.client.delete(f"{self.path}/hands/{number}", **kwargs)
-
-    def add(self, *hands):
-        for hand in hands:
-            response = self.post(hand)
-            assert response.status_code == 201, response.get_json()
 
 
 def start(client, **overrides):
