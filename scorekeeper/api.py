@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import records
+from . import records, transfer
 from .i18n import say
 from .models import Game
 from .rules.errors import FieldError, RuleError
@@ -75,14 +75,17 @@ def editable_game(game_id: str) -> Game:
     return game
 
 
-@bp.post("/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
-    created = records.create_game(object_body())
+def created_response(created: records.Created) -> tuple[Response, int, dict[str, str]]:
+    """201 with the new game, its edit token (shown only this once) and its Location."""
     game = created.game
     payload = game_object(game, records.replay(game))
     payload["edit_token"] = created.edit_token
-    location = url_for("api.show_game", game_id=game.public_id)
-    return jsonify(payload), 201, {"Location": location}
+    return jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)}
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    return created_response(records.create_game(object_body()))
 
 
 @bp.get("/games/<game_id>")
@@ -144,3 +147,9 @@ def check_declarations() -> Response:
     """The stateless declaration checker: two 12-card hands, every combination found and compared."""
     data = object_body()
     return jsonify(check_object(check_hands(data.get("elder"), data.get("younger"), data.get("carte_blanche"))))
+
+
+@bp.post("/games/import")
+def import_game() -> tuple[Response, int, dict[str, str]]:
+    """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
+    return created_response(transfer.import_game(json_body()))
