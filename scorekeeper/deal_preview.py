@@ -13,7 +13,8 @@ from .forms.piquet import PiquetDealForm
 from .rules.errors import RuleError
 from .rules.phrases import Phrase
 from .rules.piquet_entry import DealEntry, is_pique_possible, parse_deal
-from .rules.piquet_scoring import ClassResult, combination_lines, combination_points, compare_classes
+from .rules.piquet_scoring import combination_lines, combination_points, compare_classes
+from .rules.piquet_values import ClassResult
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Piquet for two (RULES.md Part B): the table, a partie or game as a log of deals, settlement.
 
 The pieces live in small modules: `cards` (the pack), `piquet_combinations`
-(point, sequences, sets), `piquet_scoring` (one deal as ordered events),
-`piquet_entry` (the deal payload) and `piquet_check` (the stateless
-declaration checker). This module re-exports what the web layer needs.
+(point, sequences, sets), `piquet_values` (roles, classes, events),
+`piquet_scoring` (one deal as ordered events), `piquet_tricks` (the play),
+`piquet_entry` (the deal payload), `piquet_results` (deal lines and
+settlement) and `piquet_check` (the stateless declaration checker). This
+module re-exports what the web layer needs.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from .phrases import N_, Phrase, phrase
 from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
 from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
 from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, settle
-from .piquet_scoring import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal, deal_lines
+from .piquet_scoring import deal_lines
+from .piquet_values import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2

@@ -15,9 +15,8 @@ from .errors import ErrorCollector
 from .phrases import Phrase
 from .piquet_combinations import CardSet, Declarations, Point, Sequence, find_combinations
 from .piquet_entry import read_carte_blanche, read_hands
-from .piquet_scoring import (
-    ByRole, ClassResult, Field, Role, combination_lines, combination_points, compare_classes,
-)
+from .piquet_scoring import combination_lines, combination_points, compare_classes
+from .piquet_values import ByRole, ClassResult, Field, Role
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Final
 
 from .phrases import Phrase
 from .piquet_entry import DealEntry
-from .piquet_scoring import ClassResult, Role
+from .piquet_values import ClassResult, Role
 
 RUBICON: Final = 100
 

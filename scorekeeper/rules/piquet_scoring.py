@@ -7,121 +7,19 @@ or capot after the twelfth trick. A Saunt game cuts the list where a
 player reaches the target; a Rubicon partie counts all of it.
 """
 
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final, Generic, TypeVar
+from typing import Final
 
-from .errors import ErrorCollector
 from .phrases import N_, Phrase, phrase
 from .piquet_combinations import Declarations
-
-T = TypeVar("T")
-TRICKS: Final = 12
-EQUAL: Final = "equal"
-CARTE_BLANCHE_POINTS: Final = 10
-REPIQUE_POINTS: Final = 60
-PIQUE_POINTS: Final = 30
-BONUS_THRESHOLD: Final = 30
-CARDS_POINTS: Final = 10
-CAPOT_POINTS: Final = 40
-CLASSES: Final = ("point", "sequences", "sets")
-
-
-class Role(StrEnum):
-    """Elder (the non-dealer, who leads first) or younger (the dealer)."""
-
-    ELDER = "elder"
-    YOUNGER = "younger"
-
-    @property
-    def opponent(self) -> Role:
-        """The other role."""
-        return Role.YOUNGER if self is Role.ELDER else Role.ELDER
-
-
-@dataclass(frozen=True)
-class ByRole(Generic[T]):
-    """One value for elder and one for younger."""
-
-    elder: T
-    younger: T
-
-    def __getitem__(self, role: Role) -> T:
-        return self.elder if role is Role.ELDER else self.younger
-
-    @classmethod
-    def build(cls, make: Callable[[Role], T]) -> ByRole[T]:
-        """Call *make* for elder, then for younger."""
-        return cls(make(Role.ELDER), make(Role.YOUNGER))
-
-
-@dataclass(frozen=True)
-class TrickTotal:
-    """What a player announced after the play: tricks won and trick points."""
-
-    won: int
-    points: int
-
-
-@dataclass(frozen=True)
-class ClassResult:
-    """One class compared: who is good (a Role, "equal" or None) and what they scored."""
-
-    good: Role | str | None
-    points: int
-    explanation: Phrase
-
-
-class Field(StrEnum):
-    """Where points go in a player's deal line (the API's field names)."""
-
-    CARTE_BLANCHE = "carte_blanche"
-    POINT = "point"
-    SEQUENCES = "sequences"
-    SETS = "sets"
-    REPIQUE = "repique"
-    PIQUE = "pique"
-    TRICKS = "tricks"
-    CARDS = "cards"
-    CAPOT = "capot"
-
-
-@dataclass(frozen=True)
-class Event:
-    """Points scored by one player at one moment of the deal."""
-
-    role: Role
-    field: Field
-    points: int
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """A whole deal scored: the classes, the events in order, and what happened.
-
-    ``ordered_events`` counts the leading events whose order is known: all
-    of them with trick winners; with trick totals only those up to younger's
-    announcements (the trick points then come as one event per player).
-    """
-
-    classes: dict[str, ClassResult]
-    events: tuple[Event, ...]
-    explanation: tuple[Phrase, ...]
-    running_trick_points: tuple[tuple[int, int], ...]
-    tricks_played: int
-    ordered_events: int
-    cards_line: Phrase | None  # who scored for cards (or nobody), once all 12 tricks are in
-
-
-class PiqueChance(StrEnum):
-    """Whether trick totals settle the pique: it cannot, must, or may have happened."""
-
-    IMPOSSIBLE = "impossible"
-    CERTAIN = "certain"
-    POSSIBLE = "possible"
+from .piquet_tricks import PiqueChance, cards_outcome, pique_chance, trick_increments
+from .piquet_values import (
+    BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, CLASSES, EQUAL, PIQUE_POINTS, REPIQUE_POINTS, TRICKS,
+    ByRole, ClassResult, DealScore, Event, Field, Role, TrickTotal,
+)
 
 
 _BEATS: Final = {
@@ -144,21 +42,6 @@ _CARTE_BLANCHE: Final = {
 _REPIQUE: Final = {
     Role.ELDER: N_("Elder reaches %(points)s before younger scores: repique, +60."),
     Role.YOUNGER: N_("Younger reaches %(points)s before elder scores: repique, +60."),
-}
-_POINTS_RANGE: Final = {
-    (Role.ELDER, False): N_("These trick totals cannot happen: with %(won)s tricks, elder scores %(low)s to %(high)s."),
-    (Role.ELDER, True): N_("These trick totals cannot happen: with %(won)s tricks, elder scores exactly %(low)s."),
-    (Role.YOUNGER, False): N_(
-        "These trick totals cannot happen: with %(won)s tricks, younger scores %(low)s to %(high)s."),
-    (Role.YOUNGER, True): N_("These trick totals cannot happen: with %(won)s tricks, younger scores exactly %(low)s."),
-}
-_CARDS: Final = {
-    Role.ELDER: N_("Elder wins %(won)s tricks: cards, +10."),
-    Role.YOUNGER: N_("Younger wins %(won)s tricks: cards, +10."),
-}
-_CAPOT: Final = {
-    Role.ELDER: N_("Elder wins every trick: capot, +40."),
-    Role.YOUNGER: N_("Younger wins every trick: capot, +40."),
 }
 
 
@@ -212,57 +95,6 @@ def combination_points(carte_blanche: Role | None, classes: dict[str, ClassResul
             earned[role][Field.REPIQUE] = REPIQUE_POINTS
             break
     return earned
-
-
-def trick_increments(winners: Sequence[Role]) -> list[int]:
-    """Points for each trick: 1 if the winner led it, 2 if the opponent did (B6)."""
-    leaders = [Role.ELDER, *winners[:-1]]
-    return [1 if winner is leader else 2 for winner, leader in zip(winners, leaders)]
-
-
-def check_trick_totals(totals: ByRole[TrickTotal], errors: ErrorCollector) -> None:
-    """Add an error (field ``trick_totals``) when announced totals cannot happen (B6)."""
-    won = totals.elder.won + totals.younger.won
-    if won != TRICKS:
-        errors.add("trick_totals", phrase(
-            N_("These trick totals cannot happen: the tricks won add up to %(won)s, not 12."), won=won))
-        return
-    n_e, n_y = totals.elder.won, totals.younger.won
-    elder_range = (1 + n_e, 1 + n_e + min(n_e, n_y))
-    younger_range = (n_y + min(1, n_y), n_y + min(n_y, n_e + 1))
-    for role, (low, high) in ((Role.ELDER, elder_range), (Role.YOUNGER, younger_range)):
-        if not low <= totals[role].points <= high:
-            errors.add("trick_totals", phrase(_POINTS_RANGE[role, low == high], won=totals[role].won, low=low,
-                                              high=high))
-            return
-    captures = totals.elder.points - 1 - n_e
-    allowed = [n_y + c for c in (captures, captures + 1) if younger_range[0] <= n_y + c <= younger_range[1]]
-    if totals.younger.points not in allowed:
-        errors.add("trick_totals", phrase(
-            N_("These trick totals cannot happen: when elder scores %(elder)s, younger scores %(allowed)s."),
-            elder=totals.elder.points, allowed=" / ".join(str(points) for points in allowed)))
-
-
-def pique_chance(earned: ByRole[dict[Field, int]], totals: ByRole[TrickTotal]) -> PiqueChance:
-    """Whether consistent trick totals settle the pique (B5), given the combination points.
-
-    Elder can pique only when younger scored no combination points and
-    elder has no repique. Elder's points before younger's first trick are
-    1 (the lead) plus 1 per trick of elder's opening run; that run can be
-    anything from 0 (younger wins trick 1) to elder's tricks minus elder's
-    captures, or all 12 when younger wins nothing. Cards and capot do not
-    count toward the pique.
-    """
-    if sum(earned.younger.values()) or earned.elder.get(Field.REPIQUE):
-        return PiqueChance.IMPOSSIBLE
-    start = sum(earned.elder.values()) + 1
-    if totals.younger.won == 0:
-        longest = shortest = TRICKS
-    else:
-        shortest, longest = 0, totals.elder.won - (totals.elder.points - 1 - totals.elder.won)
-    if start + shortest >= BONUS_THRESHOLD:
-        return PiqueChance.CERTAIN
-    return PiqueChance.POSSIBLE if start + longest >= BONUS_THRESHOLD else PiqueChance.IMPOSSIBLE
 
 
 def score_deal(
@@ -323,7 +155,7 @@ def score_deal(
         running, played = [], TRICKS
     cards_line = None
     if played == TRICKS:
-        events_after, cards_line = _cards(won)
+        events_after, cards_line = cards_outcome(won)
         events += events_after
     lines = deal_lines(carte_blanche, classes, events, cards_line)
     return DealScore(classes, tuple(events), tuple(lines), tuple(running), played,
@@ -355,15 +187,6 @@ def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], even
     if cards_line is not None:
         lines.append(cards_line)
     return lines
-
-
-def _cards(won: ByRole[int]) -> tuple[list[Event], Phrase]:
-    for role in Role:
-        if won[role] == TRICKS:
-            return [Event(role, Field.CAPOT, CAPOT_POINTS)], phrase(_CAPOT[role])
-        if won[role] > won[role.opponent]:
-            return [Event(role, Field.CARDS, CARDS_POINTS)], phrase(_CARDS[role], won=won[role])
-    return [], phrase(N_("Each player wins 6 tricks: nobody scores for cards."))
 
 
 def combination_lines(carte_blanche: Role | None, classes: dict[str, ClassResult],

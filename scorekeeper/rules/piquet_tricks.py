@@ -1,0 +1,99 @@
+"""The play of a Piquet deal: trick points, announced totals, pique from totals, cards and capot (B5-B6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Final
+
+from .errors import ErrorCollector
+from .phrases import N_, Phrase, phrase
+from .piquet_values import (
+    BONUS_THRESHOLD, CAPOT_POINTS, CARDS_POINTS, TRICKS, ByRole, Event, Field, Role, TrickTotal,
+)
+
+
+class PiqueChance(StrEnum):
+    """Whether trick totals settle the pique: it cannot, must, or may have happened."""
+
+    IMPOSSIBLE = "impossible"
+    CERTAIN = "certain"
+    POSSIBLE = "possible"
+
+
+_POINTS_RANGE: Final = {
+    (Role.ELDER, False): N_("These trick totals cannot happen: with %(won)s tricks, elder scores %(low)s to %(high)s."),
+    (Role.ELDER, True): N_("These trick totals cannot happen: with %(won)s tricks, elder scores exactly %(low)s."),
+    (Role.YOUNGER, False): N_(
+        "These trick totals cannot happen: with %(won)s tricks, younger scores %(low)s to %(high)s."),
+    (Role.YOUNGER, True): N_("These trick totals cannot happen: with %(won)s tricks, younger scores exactly %(low)s."),
+}
+_CARDS: Final = {
+    Role.ELDER: N_("Elder wins %(won)s tricks: cards, +10."),
+    Role.YOUNGER: N_("Younger wins %(won)s tricks: cards, +10."),
+}
+_CAPOT: Final = {
+    Role.ELDER: N_("Elder wins every trick: capot, +40."),
+    Role.YOUNGER: N_("Younger wins every trick: capot, +40."),
+}
+
+
+def trick_increments(winners: Sequence[Role]) -> list[int]:
+    """Points for each trick: 1 if the winner led it, 2 if the opponent did (B6)."""
+    leaders = [Role.ELDER, *winners[:-1]]
+    return [1 if winner is leader else 2 for winner, leader in zip(winners, leaders)]
+
+
+def check_trick_totals(totals: ByRole[TrickTotal], errors: ErrorCollector) -> None:
+    """Add an error (field ``trick_totals``) when announced totals cannot happen (B6)."""
+    won = totals.elder.won + totals.younger.won
+    if won != TRICKS:
+        errors.add("trick_totals", phrase(
+            N_("These trick totals cannot happen: the tricks won add up to %(won)s, not 12."), won=won))
+        return
+    n_e, n_y = totals.elder.won, totals.younger.won
+    elder_range = (1 + n_e, 1 + n_e + min(n_e, n_y))
+    younger_range = (n_y + min(1, n_y), n_y + min(n_y, n_e + 1))
+    for role, (low, high) in ((Role.ELDER, elder_range), (Role.YOUNGER, younger_range)):
+        if not low <= totals[role].points <= high:
+            errors.add("trick_totals", phrase(_POINTS_RANGE[role, low == high], won=totals[role].won, low=low,
+                                              high=high))
+            return
+    captures = totals.elder.points - 1 - n_e
+    allowed = [n_y + c for c in (captures, captures + 1) if younger_range[0] <= n_y + c <= younger_range[1]]
+    if totals.younger.points not in allowed:
+        errors.add("trick_totals", phrase(
+            N_("These trick totals cannot happen: when elder scores %(elder)s, younger scores %(allowed)s."),
+            elder=totals.elder.points, allowed=" / ".join(str(points) for points in allowed)))
+
+
+def pique_chance(earned: ByRole[dict[Field, int]], totals: ByRole[TrickTotal]) -> PiqueChance:
+    """Whether consistent trick totals settle the pique (B5), given the combination points.
+
+    Elder can pique only when younger scored no combination points and
+    elder has no repique. Elder's points before younger's first trick are
+    1 (the lead) plus 1 per trick of elder's opening run; that run can be
+    anything from 0 (younger wins trick 1) to elder's tricks minus elder's
+    captures, or all 12 when younger wins nothing. Cards and capot do not
+    count toward the pique.
+    """
+    if sum(earned.younger.values()) or earned.elder.get(Field.REPIQUE):
+        return PiqueChance.IMPOSSIBLE
+    start = sum(earned.elder.values()) + 1
+    if totals.younger.won == 0:
+        longest = shortest = TRICKS
+    else:
+        shortest, longest = 0, totals.elder.won - (totals.elder.points - 1 - totals.elder.won)
+    if start + shortest >= BONUS_THRESHOLD:
+        return PiqueChance.CERTAIN
+    return PiqueChance.POSSIBLE if start + longest >= BONUS_THRESHOLD else PiqueChance.IMPOSSIBLE
+
+
+def cards_outcome(won: ByRole[int]) -> tuple[list[Event], Phrase]:
+    """Who scores for cards (10) or capot (40) from the tricks won, and the line that says so."""
+    for role in Role:
+        if won[role] == TRICKS:
+            return [Event(role, Field.CAPOT, CAPOT_POINTS)], phrase(_CAPOT[role])
+        if won[role] > won[role.opponent]:
+            return [Event(role, Field.CARDS, CARDS_POINTS)], phrase(_CARDS[role], won=won[role])
+    return [], phrase(N_("Each player wins 6 tricks: nobody scores for cards."))
