@@ -25,4 +25,11 @@ def say(phrase: Phrase) -> str:
 
 def init_app(app: Flask) -> None:
     babel.init_app(app)
+    # Templates call _() hundreds of times a page: use the request's cached gettext
+    # instead of Flask-Babel's, which looks the translations up on every call.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda string: _translate()(string),
+        ngettext=lambda singular, plural, n: get_translations().ngettext(singular, plural, n),
+        newstyle=True,
+    )
     app.jinja_env.filters["say"] = say
