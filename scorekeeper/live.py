@@ -19,7 +19,7 @@ from sqlalchemy import func
 from sqlalchemy.orm import aliased, lazyload
 from werkzeug.http import quote_etag
 
-from . import access, views
+from . import access, records, views
 from .extensions import db
 from .models import Game
 from .stale import stale_entry
@@ -45,6 +45,8 @@ def live_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
 
 def current_etag(game_id: str) -> tuple[Game, str] | None:
     """The game (its seats and hands not loaded yet) and the ETag of its board now, in one query."""
+    if not records.PUBLIC_ID.fullmatch(game_id):
+        return None
     partie = aliased(Game)
     row = db.session.execute(
         db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))

@@ -6,11 +6,13 @@ validate the new entry, and only then writes what was entered.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import abort
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
@@ -40,8 +42,16 @@ class Created:
     edit_token: str
 
 
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 def game_or_404(public_id: str) -> Game:
-    """The game with this public id; a 404 (JSON under /api, a page elsewhere) when there is none."""
+    """The game with this public id; a 404 (JSON under /api, a page elsewhere) when there is none.
+
+    Ids are checked before the query: PostgreSQL refuses text with a NUL byte outright.
+    """
+    if not PUBLIC_ID.fullmatch(public_id):
+        abort(404)
     return db.first_or_404(db.select(Game).filter_by(public_id=public_id))
 
 
@@ -58,6 +68,8 @@ def latest_games(edit_keys: list[str]) -> list[Game]:
 
 def games_of_player(name: str) -> list[Game]:
     """Every game with a player of that name (in any case), oldest first; seats and hands come along."""
+    if "\x00" in name:  # no name holds one, and PostgreSQL refuses to compare it
+        return []
     played = db.select(Seat.game_id).where(Seat.name_key == player_key(name))
     return list(db.session.execute(db.select(Game).where(Game.id.in_(played)).order_by(Game.id)).scalars())
 

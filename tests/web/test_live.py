@@ -277,3 +277,9 @@ def test_the_share_section_shows_each_phone_what_it_may_share(app, client):
     viewer = app.test_client().get(table.url).get_data(as_text=True)
     assert f'src="{table.url}/qr/view.svg"' in viewer
     assert "qr/edit.svg" not in viewer and "/join/" not in viewer
+
+
+def test_an_id_that_cannot_be_a_game_is_404_without_a_query(client):
+    assert client.get("/g/%00/live").status_code == 404
+    assert client.get("/g/a%00b").status_code == 404
+    assert client.get("/api/v1/games/%00").status_code == 404

@@ -274,3 +274,8 @@ def test_names_with_odd_characters_are_escaped_and_reach_their_page(client, name
     assert page.status_code == 200
     assert heading(page.get_data(as_text=True)) == name
     assert name in suggestions(client.get("/new/piquet").get_data(as_text=True))
+
+
+def test_a_name_with_a_nul_byte_is_nobody(client):
+    assert client.get("/players/a%00b").status_code == 404
+    assert client.get("/players?name=a%00b").status_code == 422
