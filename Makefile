@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test install test-deps chromium migrate bench translations
+.PHONY: run test test-postgres install test-deps chromium migrate bench translations
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ test-deps: $(VENV)/.test-installed node_modules/.installed chromium
 
 test: test-deps
 	$(BIN)/python -m pytest
+
+# The database-backed tests again, on PostgreSQL (the scale-out store).
+test-postgres: test-deps
+	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
 bench: install
 	$(BIN)/python scripts/bench.py
