@@ -47,6 +47,18 @@ def is_fragment_request() -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
+@bp.app_template_global()
+def error_ids(field: Any) -> list[str]:
+    """The ids of a field's error messages: `<id>-error`, then `<id>-error-2`, `<id>-error-3`..."""
+    return [f"{field.id}-error" + (f"-{number}" if number > 1 else "") for number in range(1, len(field.errors) + 1)]
+
+
+@bp.app_template_global()
+def invalid(field: Any) -> dict[str, str]:
+    """The attributes of a field's input when it has errors: aria-invalid, and aria-describedby its messages."""
+    return {"aria-invalid": "true", "aria-describedby": " ".join(error_ids(field))} if field.errors else {}
+
+
 def editable_game_or_403(game_id: str) -> Game:
     game = records.game_or_404(game_id)
     if not access.can_edit(game):

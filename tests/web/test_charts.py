@@ -114,7 +114,7 @@ def test_the_spades_chart_is_drawn_with_its_numbers_for_screen_readers(client, p
     ]
     assert '<line x1="44" x2="330" y1="12.0" y2="12.0" stroke-dasharray="1.5 3"/>' in html
     assert text_of(html, "score-chart-legend") == "Ann 114 Ben 93 Cid -9"
-    assert table_rows(html, "visually-hidden") == [[
+    assert table_rows(html, "chart-table") == [[
         ["Hand", "Ann", "Ben", "Cid"], ["1", "71", "50", "-60"], ["2", "114", "93", "-9"]]]
 
 
@@ -127,7 +127,7 @@ def test_the_piquet_chart_marks_the_rubicon(client):
         "Each player's running score, deal by deal. After deal 2: Ann 32, Ben 99. "
         "The dotted line marks the Rubicon at 100.")
     assert "Rubicon 100</text>" in html
-    assert table_rows(html, "visually-hidden") == [[["Deal", "Ann", "Ben"], ["1", "24", "23"], ["2", "32", "99"]]]
+    assert table_rows(html, "chart-table") == [[["Deal", "Ann", "Ben"], ["1", "24", "23"], ["2", "32", "99"]]]
 
 
 def test_a_saunt_chart_marks_the_target(client):

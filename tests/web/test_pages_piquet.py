@@ -76,7 +76,8 @@ def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, f
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert message in errors_in(html)
-    assert re.search(rf'<(input|select) aria-invalid="true"[^>]* id="{field_id}"', html)
+    assert re.search(rf'<(input|select) aria-describedby="{field_id}-error" aria-invalid="true"[^>]* id="{field_id}"', html)
+    assert f'<p class="error" id="{field_id}-error">{message}</p>' in html
     assert stored(app, Hand) == 0
 
 

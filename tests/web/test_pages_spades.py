@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import render_template_string
 
 from scorekeeper.extensions import db
+from scorekeeper.forms import SpadesHandForm
 from scorekeeper.models import Game, Hand
 
 NEW_GAME = {
@@ -111,6 +113,21 @@ def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, a
         "A bid is a whole number from 0 to 13.",
     ]
     assert stored(app, Hand) == 0
+
+
+def test_each_error_of_a_field_has_its_own_id_and_the_input_names_them_all(app):
+    with app.test_request_context():
+        form = SpadesHandForm(["Ann", "Ben", "Cid"], formdata=None)
+        bid = form.bids[0].form.bid
+        bid.errors = ["A bid is a whole number from 0 to 13.", "Ann cannot bid twice."]
+        html = render_template_string(
+            '{% from "_macros.html" import field_errors %}{{ field(**invalid(field)) }}{{ field_errors(field) }}', field=bid)
+    assert html == (
+        '<input aria-describedby="bids-0-bid-error bids-0-bid-error-2" aria-invalid="true" id="bids-0-bid"'
+        ' name="bids-0-bid" type="text" value="">\n'
+        '  <p class="error" id="bids-0-bid-error">A bid is a whole number from 0 to 13.</p>'
+        '<p class="error" id="bids-0-bid-error-2">Ann cannot bid twice.</p>'
+    )
 
 
 def test_an_htmx_post_gets_the_board_fragment(client):
