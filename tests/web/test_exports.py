@@ -16,7 +16,7 @@ from scorekeeper.models import Game, Hand
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS, SPADES_PLAYERS
 from .markup import text_of
-from .test_pages_spades import csrf_token
+from .forms_client import csrf_token
 
 # API.md "Dummy Hand Spades hand" as hand 1 (Ben nil on Cid, Cid nil on Cid and the dummy), then a plain hand 2.
 NIL_HAND = {

@@ -6,10 +6,9 @@ import re
 
 import pytest
 
-from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 
-from .test_pages_spades import csrf_token, errors_in, post_form, stored
+from .forms_client import csrf_token, errors_in, post_form, stored
 
 P3_ELDER = "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split()
 P3_YOUNGER = "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()

@@ -11,6 +11,8 @@ from scorekeeper.extensions import db
 from scorekeeper.forms import SpadesHandForm
 from scorekeeper.models import Game, Hand
 
+from .forms_client import csrf_token, errors_in, post_form, stored
+
 NEW_GAME = {
     "player_0": "Ann",
     "player_1": "Ben",
@@ -26,28 +28,10 @@ NEW_GAME = {
 E1_HAND = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6", "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}
 
 
-def csrf_token(client, path: str) -> str:
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
-
-
-def post_form(client, path: str, data: dict, form_path: str | None = None, **kwargs):
-    return client.post(path, data={**data, "csrf_token": csrf_token(client, form_path or path)}, **kwargs)
-
-
-def errors_in(html: str) -> list[str]:
-    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', html)
-
-
 def start(client, **changes) -> str:
     response = post_form(client, "/new/dummy-spades", {**NEW_GAME, **changes})
     assert response.status_code == 303
     return response.headers["Location"]
-
-
-def stored(app, model) -> int:
-    with app.app_context():
-        return db.session.execute(db.select(db.func.count()).select_from(model)).scalar_one()
 
 
 def test_home_offers_a_new_game_and_lists_this_browsers_games(client):

@@ -1,0 +1,29 @@
+"""Posting the app's HTML forms through the Flask test client, CSRF token included."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.extensions import db
+
+
+def csrf_token(client, path: str) -> str:
+    """The CSRF token of the page at `path` (every page carries it for htmx)."""
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+
+
+def post_form(client, path: str, data: dict, form_path: str | None = None, **kwargs):
+    """Post `data` to `path` as the form on `form_path` (default: `path`) would."""
+    return client.post(path, data={**data, "csrf_token": csrf_token(client, form_path or path)}, **kwargs)
+
+
+def errors_in(html: str) -> list[str]:
+    """The error messages shown beside fields, in page order."""
+    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', html)
+
+
+def stored(app, model) -> int:
+    """How many rows of `model` the database holds."""
+    with app.app_context():
+        return db.session.execute(db.select(db.func.count()).select_from(model)).scalar_one()
