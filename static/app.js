@@ -99,11 +99,23 @@
   document.addEventListener("htmx:beforeSend", function (event) {
     if (event.detail.target && event.detail.target.id === "board") saving.add(event.detail.xhr);
   });
+  // A poll that brought new scores says them to screen readers, which the swapped board would not.
+  function announceScores() {
+    var announcer = document.getElementById("announcer");
+    if (!announcer) return;
+    var scores = Array.prototype.map.call(document.querySelectorAll(".scoreboard tbody tr"), function (row) {
+      return row.querySelector("th").firstChild.textContent.trim() + " " + row.querySelector("td.score").textContent.trim();
+    });
+    announcer.textContent = announcer.dataset.prefix + " " + scores.join(", ");
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
     saving.delete(event.detail.xhr);
     var live = event.detail.elt;
     if (!isPoll(live)) return;
-    if (event.detail.xhr.status === 200) live.dataset.etag = event.detail.xhr.getResponseHeader("ETag") || "";
+    if (event.detail.xhr.status === 200) {
+      live.dataset.etag = event.detail.xhr.getResponseHeader("ETag") || "";
+      announceScores();
+    }
     show(live, event.detail.successful ? "on" : "lost");
   });
   // Hands someone had opened to read stay open when the history is brought up to date.
