@@ -52,3 +52,10 @@ class Table:
             response = self.post(hand)
             assert response.status_code == 201, response.get_json()
         return response.get_json()
+
+
+def create(client, payload):
+    """Create a game through the API (expected to succeed) and return its Table."""
+    response = client.post("/api/v1/games", json=payload)
+    assert response.status_code == 201, response.get_json()
+    return Table(client, response.get_json())

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
-from .api_client import Table, auth, errors
+from .api_client import Table, auth, create, errors
 
 E, Y = "elder", "younger"
 PLAYERS = ["Ann", "Ben"]
@@ -84,9 +84,7 @@ def scores(game):
 
 
 def start(client, **overrides):
-    response = client.post("/api/v1/games", json=new_game(**overrides))
-    assert response.status_code == 201, response.get_json()
-    return Table(client, response.get_json())
+    return create(client, new_game(**overrides))
 
 
 @pytest.fixture

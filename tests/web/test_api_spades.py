@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.kinds import KINDS
 from scorekeeper.models import Game
 
-from .api_client import Table, auth, errors
+from .api_client import auth, create, errors
 
 PLAYERS = ["Ann", "Ben", "Cid"]
 DEFAULT_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
@@ -65,9 +65,7 @@ def new_game(**overrides):
 
 
 def start(client, **overrides):
-    response = client.post("/api/v1/games", json=new_game(**overrides))
-    assert response.status_code == 201, response.get_json()
-    return Table(client, response.get_json())
+    return create(client, new_game(**overrides))
 
 
 @pytest.fixture
