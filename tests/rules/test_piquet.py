@@ -303,17 +303,3 @@ def test_a_deal_result_names_the_deal_the_roles_and_the_good_classes():
     assert [(p.player, p.role, p.score) for p in result.players] == [
         ("Ann", Role.ELDER, result.player("Ann").total), ("Ben", Role.YOUNGER, result.player("Ben").total)]
     assert result.ended_game is False
-
-
-def test_piquet_modules_import_only_the_standard_library_and_their_own_package():
-    import ast
-    import sys
-    from pathlib import Path
-
-    import scorekeeper.rules as rules
-
-    for path in [*Path(rules.__file__).parent.glob("piquet*.py"), Path(rules.__file__).parent / "cards.py"]:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 0}
-        assert {name.split(".")[0] for name in imported} <= sys.stdlib_module_names, path.name

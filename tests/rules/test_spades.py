@@ -192,6 +192,14 @@ def test_players_in_seating_order_whatever_the_bid_order():
     assert [p.player for p in result.players] == ["Ann", "Ben", "Cid"]
 
 
+def test_a7_nine_bags_and_three_new_make_twelve_minus_100_and_two_remain():
+    before = {"Ann": Standing(0, 9), "Ben": Standing(0, 0), "Cid": Standing(0, 0)}
+    result = score({"Cid": 2, "Ann": 4, "Ben": 5}, {"Cid": 3, "Ann": 4, "Ben": 4, "dummy": 2}, before=before)
+    ann = result.player("Ann")
+    assert (ann.bags_added, ann.bags_reached, ann.bag_penalty, ann.bags, ann.delta) == (3, 12, -100, 2, -57)
+    assert str(result.explain("Ann")[1]) == "Ann's bags reached 12: -100, 2 bags carry over."
+
+
 def test_bag_limit_zero_counts_bags_without_penalty():
     settings = Settings(bag_limit=0)
     result = score({"Ben": 0, "Cid": 1, "Ann": 0}, {"Ben": 6, "dummy": 0, "Cid": 1, "Ann": 6}, settings=settings,
