@@ -20,7 +20,7 @@ from .names import clean_names, find_name
 from .phrases import N_, Phrase, phrase
 from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
 from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
-from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, settle
+from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, explain_settlement, settle
 from .piquet_scoring import deal_lines
 from .piquet_values import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
 
@@ -30,7 +30,7 @@ EXTRA_DEALS: Final = 2
 __all__ = [
     "ByRole", "CheckResult", "CheckedHand", "ClassResult", "DealEntry", "DealResult", "Game", "PlayerDeal",
     "Role", "Settings", "Settlement", "Table", "TrickTotal", "Variant", "add_settlements", "check_hands",
-    "deal_to_dict", "declarations_from_cards", "is_pique_possible", "parse_deal", "settle",
+    "deal_to_dict", "declarations_from_cards", "explain_settlement", "is_pique_possible", "parse_deal", "settle",
 ]
 
 
@@ -201,6 +201,10 @@ class Game:
         if self.settings.variant is Variant.SAUNT or not self.is_over():
             return None
         return settle(self.totals())
+
+    def settlement_explanation(self) -> Phrase | None:
+        """How the settlement adds up, in words, once the partie is over (Rubicon only)."""
+        return explain_settlement(self.totals()) if self.settlement() is not None else None
 
     def next_deal_number(self) -> int:
         """The number the next deal entered gets."""

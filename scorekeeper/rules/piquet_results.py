@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .phrases import Phrase
+from .phrases import N_, Phrase, phrase
 from .piquet_entry import DealEntry
 from .piquet_values import ClassResult, Role
 
@@ -84,6 +84,25 @@ def settle(totals: dict[str, int]) -> Settlement:
     if low >= RUBICON:
         return Settlement(winner, RUBICON + high - low, False)
     return Settlement(winner, RUBICON + high + low, True)
+
+
+def explain_settlement(totals: dict[str, int]) -> Phrase:
+    """The settlement of a partie in words: how the winner's points add up (B8).
+
+    >>> str(explain_settlement({"Napoleon": 154, "Josephine": 113}))
+    'Josephine crossed the Rubicon with 113. Napoleon scores 100 + 154 − 113 = 141.'
+    """
+    result = settle(totals)
+    if result.winner is None:
+        return phrase(N_("Level after the extra deals: the partie is drawn, nobody scores."))
+    loser = next(name for name in totals if name != result.winner)
+    values = {"winner": result.winner, "loser": loser, "high": totals[result.winner], "low": totals[loser],
+              "points": result.points}
+    if result.rubiconed:
+        return phrase(N_("%(loser)s has %(low)s, under 100: rubiconed. "
+                         "%(winner)s scores 100 + %(high)s + %(low)s = %(points)s."), **values)
+    return phrase(N_("%(loser)s crossed the Rubicon with %(low)s. "
+                     "%(winner)s scores 100 + %(high)s − %(low)s = %(points)s."), **values)
 
 
 def add_settlements(settlements: Iterable[Settlement], players: Iterable[str]) -> dict[str, int]:

@@ -4,7 +4,8 @@ import pytest
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.piquet import (
-    DealEntry, Game, Role, Settings, Settlement, Table, Variant, add_settlements, deal_to_dict, parse_deal, settle,
+    DealEntry, Game, Role, Settings, Settlement, Table, Variant, add_settlements, deal_to_dict, explain_settlement,
+    parse_deal, settle,
 )
 
 E, Y = "elder", "younger"
@@ -152,6 +153,15 @@ def test_settlement_examples_of_b8():
     assert settle({"Napoleon": 154, "Josephine": 113}) == Settlement("Napoleon", 141, False)
     assert settle({"Napoleon": 93, "Josephine": 154}) == Settlement("Josephine", 347, True)
     assert settle({"Napoleon": 120, "Josephine": 120}) == Settlement(None, 0, False)
+
+
+def test_settlements_are_explained_as_the_sum_they_make():
+    assert str(explain_settlement({"Napoleon": 154, "Josephine": 113})) == (
+        "Josephine crossed the Rubicon with 113. Napoleon scores 100 + 154 − 113 = 141.")
+    assert str(explain_settlement({"Napoleon": 93, "Josephine": 154})) == (
+        "Napoleon has 93, under 100: rubiconed. Josephine scores 100 + 154 + 93 = 347.")
+    assert str(explain_settlement({"Napoleon": 120, "Josephine": 120})) == (
+        "Level after the extra deals: the partie is drawn, nobody scores.")
 
 
 def test_a_winner_under_100_still_scores_both_totals_when_the_loser_is_rubiconed():
