@@ -22,7 +22,7 @@ def posted_deal_form(game_id: str):
     if number is not None:
         stored_hand_or_404(game, number)
     deal_number = number or len(game.hands) + 1
-    form = PAGES["piquet"].form_for(game, records.replay(game), deal_number)
+    form = PAGES["piquet"].form_for(records.replay(game), deal_number)
     return game, number, form
 
 

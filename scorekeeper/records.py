@@ -119,9 +119,11 @@ class SessionSummary:
     totals: dict[str, int]
 
 
-def session_summary(game: Game) -> SessionSummary:
-    """Every partie of the game's session settled and added up (RULES.md B8)."""
-    parties = [(partie, replay(partie).settlement()) for partie in session_parties(game)]
+def session_summary(game: Game, engine: Any) -> SessionSummary:
+    """Every partie of the game's session settled and added up (RULES.md B8); `engine` is `game` replayed."""
+    parties = [
+        (partie, (engine if partie is game else replay(partie)).settlement()) for partie in session_parties(game)
+    ]
     settled = [settlement for _, settlement in parties if settlement is not None]
     return SessionSummary(parties, piquet.add_settlements(settled, game.player_names))
 

@@ -31,7 +31,7 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         payload["totals"] = {name: {"score": score} for name, score in engine.totals().items()}
         payload["settlement"] = settlement_object(engine.settlement())
         payload["session"] = game.session_id
-        payload["session_totals"] = session_totals(game)
+        payload["session_totals"] = session_totals(game, engine)
     else:
         payload["totals"] = {name: {"score": s.score, "bags": s.bags} for name, s in engine.totals().items()}
         payload["dummy_after"] = game.dummy_after
@@ -55,13 +55,13 @@ def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | 
     return {"winner": settlement.winner, "points": settlement.points, "rubiconed": settlement.rubiconed}
 
 
-def session_totals(game: Game) -> dict[str, int] | None:
+def session_totals(game: Game, engine: Any) -> dict[str, int] | None:
     """The session's balance, every settled partie added up (None outside a session).
 
     A few queries however many parties: `records.session_parties` and the
     selectin loads of their seats and hands.
     """
-    return None if game.session_id is None else records.session_summary(game).totals
+    return None if game.session_id is None else records.session_summary(game, engine).totals
 
 
 def classes_object(classes: dict[str, Any]) -> dict[str, Any]:

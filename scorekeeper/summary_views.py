@@ -40,7 +40,7 @@ def score_chart(game: Game, engine: Any) -> dict[str, Any]:
 def summary(game_id: str) -> ResponseReturnValue:
     game = records.game_or_404(game_id)
     engine = records.replay(game)
-    session = records.session_summary(game) if game.session_id else None
+    session = records.session_summary(game, engine) if game.session_id else None
     return render_template(
         "summary.html", game=game, engine=engine, session_summary=session,
         hands_template=PAGES[game.kind].template("_summary_hands.html"),

@@ -25,20 +25,19 @@ class Pages:
     folder: str
     new_game_form: type
     hand_form: type
+    has_sessions: bool = False  # Rubicon parties follow one another in a session
 
     def template(self, name: str) -> str:
         return f"{self.folder}/{name}"
 
-    def form_for(self, game: Game, engine: Any, number: int, **kwargs: Any) -> Any:
-        """The entry form for hand (or deal) `number`; Piquet labels the roles with names."""
-        if self.hand_form is PiquetDealForm:
-            kwargs["roles"] = {"elder": engine.table.elder(number), "younger": engine.table.younger(number)}
-        return self.hand_form(game.player_names, **kwargs)
+    def form_for(self, engine: Any, number: int, **kwargs: Any) -> Any:
+        """The entry form for hand (or deal) `number` of the game."""
+        return self.hand_form.for_hand(engine.table, number, **kwargs)
 
 
 PAGES = {
     "dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm),
-    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm),
+    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm, has_sessions=True),
 }
 
 
@@ -93,10 +92,10 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = pages.form_for(game, engine, len(game.hands) + 1, formdata=None)
+        form = pages.form_for(engine, len(game.hands) + 1, formdata=None)
     context = {"game": game, "engine": engine, "form": form, "editable": editable, **extra}
-    if game.kind == "piquet" and (game.session_id or engine.settlement()):
-        context["session_summary"] = records.session_summary(game)
+    if pages.has_sessions and (game.session_id or engine.settlement()):
+        context["session_summary"] = records.session_summary(game, engine)
     return {"access_token": access.token_for(game), **context}
 
 
@@ -129,7 +128,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
     engine = records.replay(game)
-    form = PAGES[game.kind].form_for(game, engine, len(game.hands) + 1)
+    form = PAGES[game.kind].form_for(engine, len(game.hands) + 1)
     stale = stale_entry(game, request.form.get("hand", type=int))
     if stale is not None:
         return render_game(game, refused_stale_form(game, engine, stale), 422)
@@ -151,7 +150,7 @@ def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> Any:
     What was typed is not kept: it belongs to another hand, and saving it
     again would store that hand twice.
     """
-    form = PAGES[game.kind].form_for(game, engine, stale.number, formdata=None)
+    form = PAGES[game.kind].form_for(engine, stale.number, formdata=None)
     form.form_errors.append(stale.refusal)
     return form
 
@@ -162,7 +161,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     stored = stored_hand_or_404(game, number)
     pages = PAGES[game.kind]
     data = pages.hand_form.data_from(stored.entry, game.player_names)
-    form = pages.form_for(game, records.replay(game), number, data=data)
+    form = pages.form_for(records.replay(game), number, data=data)
     if form.validate_on_submit():
         try:
             records.replace_hand(game, number, form.payload())

@@ -15,7 +15,7 @@ from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice,
 
 from ..rules.cards import PACK, format_card
 from ..rules.errors import RuleError
-from ..rules.piquet import Variant
+from ..rules.piquet import Table, Variant
 from .common import ChipsField, ErrorsByField, number_or_text
 
 ROLES = ("elder", "younger")
@@ -155,6 +155,11 @@ class PiquetDealForm(FlaskForm):
         choices=[SelectChoice("", _l("Not asked")), SelectChoice("yes", _l("Yes, pique")), SelectChoice("no", _l("No"))],
         default="",
     )
+
+    @classmethod
+    def for_hand(cls, table: Table, number: int, **kwargs: Any) -> PiquetDealForm:
+        """The form for deal `number`, its roles labelled with who holds them."""
+        return cls(table.players, roles={"elder": table.elder(number), "younger": table.younger(number)}, **kwargs)
 
     def __init__(self, players: tuple[str, ...], *args: Any, roles: dict[str, str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -103,6 +103,11 @@ class SpadesHandForm(FlaskForm):
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
 
+    @classmethod
+    def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
+        """The form for hand `number` at this table (the same fields whatever the hand)."""
+        return cls(table.players, **kwargs)
+
     def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.players = players
