@@ -170,10 +170,17 @@ class Game:
         """Who leads the next hand."""
         return self.table.leader(self.next_hand_number())
 
-    def is_blind_nil_open(self, team: str) -> bool:
-        """True if a player of `team` may bid Blind Nil in the next hand (C2)."""
+    def standings_before(self, number: int) -> dict[str, Standing]:
+        """Each team's score and bags before hand `number` (from 1) was played."""
+        if number <= 1 or not self.hands:
+            return {team.name: Standing() for team in self.table.teams()}
+        last = self.hands[min(number, len(self.hands) + 1) - 2]
+        return {mine.name: Standing(mine.score, mine.bags) for mine in last.teams}
+
+    def is_blind_nil_open(self, team: str, *, number: int | None = None) -> bool:
+        """True if a player of `team` may bid Blind Nil in hand `number` (the next hand by default) (C2)."""
         if not self.settings.is_blind_nil_allowed():
             return False
-        totals = self.totals()
-        other = next(name for name in totals if name != team)
-        return totals[other].score - totals[team].score >= self.settings.blind_margin
+        standings = self.standings_before(self.next_hand_number() if number is None else number)
+        other = next(name for name in standings if name != team)
+        return standings[other].score - standings[team].score >= self.settings.blind_margin
