@@ -65,10 +65,13 @@ def progression(results: Iterable[Any], players: Sequence[str]) -> dict[str, lis
     `results` are Spades hand results or Piquet deal results: each has
     `players` with a `player` name and a running `score`.
     """
+    results = list(results)
+    if results and hasattr(results[0], "teams"):
+        players = [team.name for team in results[0].teams]
     series = {name: [0] for name in players}
     for result in results:
-        for line in result.players:
-            series[line.player].append(line.score)
+        for line in getattr(result, "teams", None) or result.players:
+            series[getattr(line, "name", None) if hasattr(result, "teams") else line.player].append(line.score)
     return series
 
 

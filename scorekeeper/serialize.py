@@ -9,6 +9,7 @@ from flask import url_for
 from . import records
 from .i18n import say
 from .models import Game
+from .games import GAMES
 from .rules import dummy_spades, piquet
 from .rules.piquet.entry import deal_to_dict
 
@@ -34,7 +35,10 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         payload["session_totals"] = session_totals(game, engine)
     else:
         payload["totals"] = {name: {"score": s.score, "bags": s.bags} for name, s in engine.totals().items()}
-        payload["dummy_after"] = game.dummy_after
+        if game.kind == "spades":
+            payload.update(GAMES.of(game).game_fields(engine))
+        else:
+            payload["dummy_after"] = game.dummy_after
     if with_hands:
         payload["hands"] = [result_object(result) for result in scored(engine)]
     return payload
@@ -46,6 +50,10 @@ def scored(engine: Any) -> tuple[Any, ...]:
 
 
 def result_object(result: Any) -> dict[str, Any]:
+    from .games.spades import KIND
+    from .rules import spades
+    if isinstance(result, spades.HandResult):
+        return KIND.result_object(result)
     return deal_result(result) if isinstance(result, piquet.DealResult) else hand_result(result)
 
 

@@ -37,7 +37,10 @@ def csv_text(game: Game, engine: Any) -> str:
     """The game as CSV: a header, then one row per scored hand (or deal) per player, in seating order."""
     out = io.StringIO()
     writer = csv.writer(out)
-    if isinstance(engine, piquet.Game):
+    if game.kind == "spades":
+        writer.writerow(GAMES.of(game).csv_columns)
+        writer.writerows(GAMES.of(game).csv_rows(engine, _text))
+    elif isinstance(engine, piquet.Game):
         writer.writerow(PIQUET_COLUMNS)
         writer.writerows(_piquet_rows(engine))
     else:
