@@ -45,9 +45,9 @@ class Game:
                 self._score(entry, check_margin=self.next_hand_number() == checking)
 
     def _score(self, entry: HandEntry, *, check_margin: bool) -> HandResult:
+        result = score_hand(self.table, self.settings, self.next_hand_number(), entry, self.totals())
         if check_margin:
             check_blind_margin(self.table, self.settings, entry, self.totals())
-        result = score_hand(self.table, self.settings, self.next_hand_number(), entry, self.totals())
         self.entries += (result.entry,)
         self.hands += (result,)
         return result

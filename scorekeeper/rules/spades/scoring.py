@@ -53,11 +53,13 @@ def check_bids(table: Table, settings: Settings, entry: HandEntry) -> None:
 def check_blind_margin(table: Table, settings: Settings, entry: HandEntry, before: Mapping[str, Standing]) -> None:
     """Refuse a Blind Nil unless the bidder's team is behind by at least the margin before the deal (C2).
 
+    A game without Blind Nil refuses it in `check_bids`; this checks only the margin.
+
     :raises NotAllowed: with ``bids[i].bid``.
     """
     errors = ErrorCollector()
     for index, bid in enumerate(entry.bids):
-        if not bid.is_blind():
+        if not bid.is_blind() or not settings.is_blind_nil_allowed():
             continue
         mine = table.team_of(bid.player)
         other = next(team for team in table.teams() if team != mine)
