@@ -103,7 +103,7 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
     assert text_of(page, "hand-1").startswith(
-        "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid: 10 of 9 Ben & Dan: 3 of 5 Ann deals; Ben bids first and leads."
+        "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid bid 9, took 10 Ben & Dan bid 5, took 3 Ann deals; Ben bids first and leads."
         " Ann & Cid: +91 → 91 Ann bid 5 and Cid bid 4: a contract of 9."
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
