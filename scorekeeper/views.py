@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, players, records
+from .deal_preview import preview
 from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
@@ -26,6 +28,7 @@ class Pages:
     new_game_form: type
     hand_form: type
     has_sessions: bool = False  # Rubicon parties follow one another in a session
+    form_context: Callable[[Any], dict[str, Any]] = lambda form: {}  # what a typed form shows beside it
 
     def template(self, name: str) -> str:
         return f"{self.folder}/{name}"
@@ -37,7 +40,8 @@ class Pages:
 
 PAGES = {
     "dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm),
-    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm, has_sessions=True),
+    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm, has_sessions=True,
+                    form_context=lambda form: {"preview": preview(form)}),
 }
 
 
@@ -101,14 +105,18 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
 
 def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed."""
-    template = PAGES[game.kind].template("_board.html" if is_fragment_request() else "game.html")
+    pages = PAGES[game.kind]
+    template = pages.template("_board.html" if is_fragment_request() else "game.html")
+    if form is not None:
+        extra = {**pages.form_context(form), **extra}
     return render_template(template, **game_context(game, form, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The page for changing a past hand."""
     engine = records.replay(game)
-    context = {"game": game, "engine": engine, "form": form, "number": number, **extra}
+    context = {"game": game, "engine": engine, "form": form, "number": number,
+               **PAGES[game.kind].form_context(form), **extra}
     return render_template(PAGES[game.kind].template("edit_hand.html"), **context), status
 
 

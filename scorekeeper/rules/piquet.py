@@ -19,7 +19,7 @@ from .errors import ErrorCollector, MalformedInput, NotAllowed
 from .names import clean_names, find_name
 from .phrases import N_, Phrase, phrase
 from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
-from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
+from .piquet_entry import DealEntry, check_deal, deal_to_dict, is_pique_possible, parse_deal
 from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, explain_settlement, settle
 from .piquet_scoring import deal_lines
 from .piquet_values import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
@@ -139,13 +139,15 @@ class Game:
         """Score the next deal.
 
         :raises NotAllowed: field ``game`` when the game is over; field
-            ``trick_totals`` when totals cannot say who reached a Saunt target first.
+            ``trick_totals`` when totals cannot say who reached a Saunt target first;
+            what `check_deal` refuses.
         :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
         """
         if self.is_over():
             template = N_("This partie is over.") if self.settings.variant is Variant.RUBICON else N_(
                 "This game is over.")
             raise NotAllowed.single("game", phrase(template))
+        check_deal(entry, self._names(self.next_deal_number()))
         self._replay((*self.entries, entry))
         return self.deals[-1]
 
@@ -157,6 +159,7 @@ class Game:
         """
         if not 1 <= number <= len(self.entries):
             raise NotAllowed.single("number", phrase(N_("There is no deal %(number)s."), number=number))
+        check_deal(entry, self._names(number))
         self._replay((*self.entries[:number - 1], entry, *self.entries[number:]))
 
     def undo(self) -> DealEntry:
@@ -244,6 +247,10 @@ class Game:
         return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
                       winner=result.winner, points=result.points)
 
+    def _names(self, number: int) -> ByRole[str]:
+        """Who is elder and who is younger in deal *number*."""
+        return ByRole.build(lambda role: self.table.name_of(role, number))
+
     def _replay(self, entries: tuple[DealEntry, ...]) -> None:
         """Score *entries* from scratch, then (only if all went well) keep the result."""
         deals: list[DealResult] = []
@@ -262,7 +269,7 @@ class Game:
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
         score = entry.score()
-        names = ByRole.build(lambda role: self.table.name_of(role, number))
+        names = self._names(number)
         running = {role: before[names[role]] for role in Role}
         saunt = self.settings.variant is Variant.SAUNT
         counted = []
