@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from .forms.piquet import PiquetDealForm
 from .rules.errors import RuleError
 from .rules.phrases import Phrase
-from .rules.piquet_entry import DealEntry, parse_deal, pique_from_totals
-from .rules.piquet_scoring import combination_lines, combination_points, compare_classes
-from .rules.piquet_tricks import PiqueChance
-from .rules.piquet_values import ClassResult
+from .rules.piquet.entry import DealEntry, parse_deal, pique_from_totals
+from .rules.piquet.scoring import combination_lines, combination_points, compare_classes
+from .rules.piquet.tricks import PiqueChance
+from .rules.piquet.values import ClassResult
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from hypothesis import given, strategies as st
 
 from scorekeeper.rules.errors import ErrorCollector, NotAllowed
 from scorekeeper.rules.piquet import ByRole, DealEntry, Game, Role, Settings, Table, TrickTotal, parse_deal
-from scorekeeper.rules.piquet_combinations import CardSet, Declarations, Point, Sequence
-from scorekeeper.rules.piquet_entry import pique_from_totals
-from scorekeeper.rules.piquet_tricks import PiqueChance, check_trick_totals
-from scorekeeper.rules.piquet_values import Field
+from scorekeeper.rules.piquet.combinations import CardSet, Declarations, Point, Sequence
+from scorekeeper.rules.piquet.entry import pique_from_totals
+from scorekeeper.rules.piquet.tricks import PiqueChance, check_trick_totals
+from scorekeeper.rules.piquet.values import Field
 from scorekeeper.rules.cards import Rank
 
 E, Y = "elder", "younger"

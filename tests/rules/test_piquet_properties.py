@@ -7,11 +7,11 @@ from scorekeeper.rules.errors import ErrorCollector
 from scorekeeper.rules.piquet import (
     ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
 )
-from scorekeeper.rules.piquet_fit import courts_in
-from scorekeeper.rules.piquet_validation import COURT_LIMITS, validate_declarations
-from scorekeeper.rules.piquet_scoring import combination_points, compare_classes
-from scorekeeper.rules.piquet_tricks import PiqueChance, check_trick_totals, pique_chance
-from scorekeeper.rules.piquet_values import Field, TrickTotal
+from scorekeeper.rules.piquet.fit import courts_in
+from scorekeeper.rules.piquet.scoring import combination_points, compare_classes
+from scorekeeper.rules.piquet.tricks import PiqueChance, check_trick_totals, pique_chance
+from scorekeeper.rules.piquet.validation import COURT_LIMITS, validate_declarations
+from scorekeeper.rules.piquet.values import Field, TrickTotal
 
 TABLE = Table.create(["Ann", "Ben"], "Ann")
 roles = st.sampled_from(list(Role))

@@ -8,9 +8,9 @@ from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.piquet import (
     ByRole, DealEntry, Game, Role, Settings, Table, check_hands, declarations_from_cards, deal_to_dict, parse_deal,
 )
-from scorekeeper.rules.piquet_combinations import Declarations
-from scorekeeper.rules.piquet_fit import courts_in
-from scorekeeper.rules.piquet_validation import COURT_LIMITS
+from scorekeeper.rules.piquet.combinations import Declarations
+from scorekeeper.rules.piquet.fit import courts_in
+from scorekeeper.rules.piquet.validation import COURT_LIMITS
 
 E, Y = "elder", "younger"
 TABLE = Table.create(["Ann", "Ben"], "Ben")  # Ann is elder in deal 1, Ben in deal 2

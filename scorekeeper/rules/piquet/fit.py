@@ -26,9 +26,9 @@ from functools import cache
 from itertools import combinations
 from typing import Final
 
-from .cards import Card, Rank
-from .piquet_combinations import CardSet, Declarations, Point, Sequence
-from .piquet_values import TRICKS, ByRole, Role
+from ..cards import Card, Rank
+from .combinations import CardSet, Declarations, Point, Sequence
+from .values import TRICKS, ByRole, Role
 
 HAND_SIZE: Final = TRICKS
 SUITS: Final = 4

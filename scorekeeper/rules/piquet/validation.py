@@ -14,14 +14,14 @@ from collections.abc import Sequence as Ordered
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, Rank
-from .errors import ErrorCollector
-from .phrases import N_, Phrase, phrase
-from .piquet_combinations import (
+from ..cards import Card, Rank
+from ..errors import ErrorCollector
+from ..phrases import N_, Phrase, phrase
+from .combinations import (
     LOWEST_SET_RANK, SEQUENCE_NAMES, SET_POINTS, CardSet, Declarations, point_values,
 )
-from .piquet_fit import NO_CAP, Cap, Declaration, courts_cap, courts_in, fewest, fits, rank_cap
-from .piquet_values import ByRole, Role
+from .fit import NO_CAP, Cap, Declaration, courts_cap, courts_in, fewest, fits, rank_cap
+from .values import ByRole, Role
 
 COURT_LIMITS: Final = ByRole(5, 7)
 """Kings, queens and jacks a carte blanche holder can hold after the exchange: elder takes at most 5
