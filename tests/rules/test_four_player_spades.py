@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
-from scorekeeper.rules.partnership_spades import (
+from scorekeeper.rules.spades import (
     Bid,
     Game,
     HandEntry,

@@ -5,7 +5,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
-from scorekeeper.rules.partnership_spades import (
+from scorekeeper.rules.spades import (
     Bid,
     Game,
     HandEntry,
