@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Final
 
 from ..cards import Card, Rank
-from .combinations import CardSet, Declarations, Point, Sequence
+from .combinations import CardSet, Point, Sequence
 from .values import TRICKS, ByRole, Role
 
 HAND_SIZE: Final = TRICKS

@@ -124,12 +124,13 @@ def check_together(declared: ByRole[Declarations], carte_blanche: Role | None, n
     caps = court_caps(carte_blanche)
     everything = _listed(declared)
     if carte_blanche is not None:
-        own = [item.declaration for item in everything if item.role is carte_blanche]
-        if not fits(_by_role([item for item in everything if item.role is carte_blanche]), caps):
+        own = [item for item in everything if item.role is carte_blanche]
+        if not fits(_by_role(own), caps):
             errors.add("carte_blanche", phrase(
                 N_("With carte blanche, %(player)s holds at most %(limit)s kings, queens and jacks after the "
                    "exchange; %(player)s's declarations need %(needed)s."),
-                player=names[carte_blanche], limit=COURT_LIMITS[carte_blanche], needed=fewest(own, courts_cap)))
+                player=names[carte_blanche], limit=COURT_LIMITS[carte_blanche],
+                needed=fewest([item.declaration for item in own], courts_cap)))
             return
     if fits(_by_role(everything), caps):
         return
