@@ -43,23 +43,25 @@ def test_the_summary_of_a_20_hand_spades_game(client):
         ("First dealer", "Ann"), ("Seats", "Ann → Ben → Cid → Dummy"), ("Target", "750"),
         ("Bags", "10 bags cost 100"), ("Bidding", "No Peeky")]
     rows = table_rows(html, "hands-table")[0]
-    assert rows[:4] == [
+    assert rows[:6] == [
         ["#", "Ann", "Ben", "Cid"],
         ["Bid", "±", "Total", "Bid", "±", "Total", "Bid", "±", "Total"],
         ["1", "7 (declarer)", "+71", "71", "5", "+50", "50", "6", "-60", "-60"],
+        ["", "Tricks: Ann 5, Ben 2, Cid 3, Dummy 3"],
         ["2", "4", "+43", "114", "4", "+43", "93", "5 (declarer)", "+51", "-9"],
+        ["", "Tricks: Ann 4, Ben 3, Cid 3, Dummy 3"],
     ]
-    assert rows[6:11] == [
+    assert rows[10:16] == [
         ["5", "3", "-67", "162", "3", "+33", "217", "7 (declarer)", "+70", "126"],
-        ["", "Ann: bag penalty -100"],
+        ["", "Tricks: Ann 3, Ben 3, Cid 4, Dummy 3 Ann: bag penalty -100"],
         ["6", "4", "+41", "203", "7 (declarer)", "+71", "288", "2", "-77", "49"],
-        ["", "Cid's nil on Cid: failed (-100)"],
+        ["", "Tricks: Ann 3, Ben 5, Cid 2, Dummy 3 Cid's nil on Cid: failed (-100)"],
         ["7", "6 (declarer)", "+61", "264", "4", "-58", "230", "4", "-58", "-9"],
+        ["", "Tricks: Ann 4, Ben 3, Cid 3, Dummy 3 Ben: bag penalty -100 Cid: bag penalty -100"],
     ]
-    assert ["", "Ben: bag penalty -100 Cid: bag penalty -100"] in rows
-    assert ["", "Ann's nil on Ann: made (+100)"] in rows
+    assert ["", "Tricks: Ann 0, Ben 6, Cid 4, Dummy 3 Ann's nil on Ann: made (+100)"] in rows
     assert rows[-2:] == [["20", "3", "+33", "756", "3", "-67", "611", "7 (declarer)", "+70", "400"],
-                         ["", "Ben: bag penalty -100"]]
+                         ["", "Tricks: Ann 3, Ben 3, Cid 4, Dummy 3 Ben: bag penalty -100"]]
     assert len([row for row in rows if row[0].isdigit()]) == 20
 
 
@@ -80,7 +82,7 @@ def test_the_summary_of_a_rubicon_partie_shows_the_settlement(client):
         ["2", "Ben", "+8", "32", "+76", "99"],
         ["", "Ben: pique 30"],
         ["3", "Ann", "+12", "44", "+12", "111"],
-        ["4", "Ben", "+0", "44", "+173", "284"],
+        ["4", "Ben", "0", "44", "+173", "284"],
         ["", "Ben: carte blanche 10, repique 60, capot 40"],
         ["5", "Ann", "+25", "69", "+6", "290"],
         ["6", "Ben", "+53", "122", "+1", "291"],
@@ -100,7 +102,7 @@ def test_the_summary_of_a_later_partie_adds_up_the_session(client):
     html = client.get(f"/g/{second['id']}/summary").get_data(as_text=True)
 
     assert table_rows(html, "session-table") == [[
-        ["Partie", "Result"], ["1", "Ben +269"], ["2", "Ann +269"], ["Total", "Ann +0 · Ben +0"]]]
+        ["Partie", "Result"], ["1", "Ben +269"], ["2", "Ann +269"], ["Total", "Ann 0 · Ben 0"]]]
     assert "Next partie" not in html
 
 
