@@ -55,6 +55,11 @@ class NewSpadesGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or "", self.player_3.data or ""]
 
+    @property
+    def chose_other_target(self) -> bool:
+        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
+        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+
     def house_rules(self) -> list[Field]:
         """The fields under "House rules", which open when one of them has an error."""
         return [self.nil_value, self.blind_nil, self.blind_margin, self.failed_nil_helps, self.zero_is_nil,
@@ -62,7 +67,7 @@ class NewSpadesGameForm(FlaskForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's create payload for what was typed."""
-        target = self.target_other.data if self.target.data == "other" else self.target.data
+        target = self.target_other.data if self.chose_other_target else self.target.data
         first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
         return {
             "game": "spades",
@@ -84,7 +89,7 @@ class NewSpadesGameForm(FlaskForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        target_field = self.target_other if self.target.data == "other" else self.target
+        target_field = self.target_other if self.chose_other_target else self.target
         fields: dict[str, Field] = {f"players[{seat}]": self[f"player_{seat}"] for seat in range(4)}
         fields["first_dealer"] = self.first_dealer
         fields["settings.target"] = target_field

@@ -88,6 +88,12 @@ def test_bad_new_game_input_is_shown_beside_the_field_and_nothing_is_saved(clien
     assert stored(app, Game) == 0
 
 
+def test_a_number_typed_in_other_target_is_the_target(client, app):
+    start(client, target="300", target_other="450")
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).scalar_one().settings["target"] == 450
+
+
 def test_a_house_rule_error_opens_the_house_rules(client):
     response = post_form(client, "/new/spades", {**NEW_GAME, "bag_limit": "-1"})
     assert '<details class="more house-rules" open>' in response.get_data(as_text=True)
@@ -103,7 +109,8 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
     assert text_of(page, "hand-1").startswith(
-        "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid bid 9, took 10 Ben & Dan bid 5, took 3 Ann deals; Ben bids first and leads."
+        "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid bid 9, took 10 (Ann 5: 4 tricks · Cid 4: 6 tricks)"
+        " Ben & Dan bid 5, took 3 (Ben 3: 2 tricks · Dan 2: 1 trick) Ann deals; Ben bids first and leads."
         " Ann & Cid: +91 → 91 Ann bid 5 and Cid bid 4: a contract of 9."
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
