@@ -161,7 +161,8 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
 
     page.click("text=Summary, print and downloads")
     page.wait_for_url(re.compile(r"/summary$"))
-    page.wait_for_load_state("networkidle")  # the summary's own stylesheet, linked in the swapped body
+    # The summary's own stylesheet, linked in the swapped body, applies a moment later.
+    page.wait_for_function("getComputedStyle(document.querySelector('.hands-table')).borderCollapse === 'collapse'")
     assert page.locator(".hands-table tbody tr").first.inner_text().split() == [
         "1", "9", "10", "+91", "91", "6", "3", "-60", "-60"]
     assert fits_the_phone(page)
