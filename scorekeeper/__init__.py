@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, live, piquet_views, players, rulebook, share, summary_views, views
+    from . import api, database, i18n, live, piquet_views, players, rulebook, share, summary_views, views
     from .config import configure
     from .extensions import csrf, db, migrate
 
@@ -25,6 +25,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     configure(app, test_config)
     db.init_app(app)
+    database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     i18n.init_app(app)

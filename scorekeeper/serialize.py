@@ -21,6 +21,7 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         "players": list(game.player_names),
         "first_dealer": game.first_dealer,
         "settings": dict(game.settings),
+        "version": game.version,
         "status": "finished" if engine.is_over() else "in_progress",
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),

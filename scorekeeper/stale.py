@@ -1,14 +1,16 @@
-"""An entry form typed for a hand that is no longer the next one.
+"""A write form made for a state of the game that is no longer the stored one.
 
-Several phones may record the same game. The entry form says which hand it
-was opened for; when another phone records (or undoes) a hand meanwhile,
-the form is out of date: saving it would store one hand's cards as another.
+Several phones may record the same game. Every write form says which hand it
+was made for and the game's version then; when another phone records,
+changes or undoes a hand meanwhile, the form is out of date: saving it
+would store one hand's cards as another, or undo a second hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import request
 from flask_babel import gettext as _
 
 from .models import Game
@@ -24,12 +26,35 @@ class StaleEntry:
     start_next: str
 
 
-def stale_entry(game: Game, number: int | None) -> StaleEntry | None:
-    """Why a form for hand `number` is out of date, or None (also when the form did not say)."""
+@dataclass(frozen=True)
+class MadeFor:
+    """What a posted write form says it was made for; None where it does not say."""
+
+    hand: int | None
+    version: int | None
+
+    @classmethod
+    def posted(cls) -> MadeFor:
+        return cls(request.form.get("hand", type=int), request.form.get("version", type=int))
+
+    def is_one_change_ago(self, game: Game) -> bool:
+        """Whether exactly one change happened since the form was made (a double tap's first tap?)."""
+        return self.version is not None and game.version == self.version + 1
+
+
+def stale_entry(game: Game, number: int | None, version: int | None = None) -> StaleEntry | None:
+    """Why a form for hand `number`, made at `version`, is out of date, or None (also when the form did not say)."""
     expected = len(game.hands) + 1
-    if number is None or number == expected:
+    if number is None or (number == expected and version in (None, game.version)):
         return None
-    if game.kind == "piquet":
+    if number == expected:
+        happened = _("Another phone changed this game while you were typing.")
+        refusal = (_("Nothing was saved: check the deals, then save deal %(number)s again.", number=number)
+                   if game.kind == "piquet" else
+                   _("Nothing was saved: check the hands, then save hand %(number)s again.", number=number))
+        start_next = (_("Start deal %(number)s", number=expected) if game.kind == "piquet"
+                      else _("Start hand %(number)s", number=expected))
+    elif game.kind == "piquet":
         happened = (
             _("Another phone recorded deal %(number)s while you were typing.", number=number)
             if number < expected

@@ -9,11 +9,11 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import access, players, records
+from . import access, players, records, writes
 from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
 from .models import Game
 from .rules.errors import RuleError
-from .stale import StaleEntry, stale_entry
+from .stale import MadeFor, StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
 
@@ -65,6 +65,14 @@ def editable_game_or_403(game_id: str) -> Game:
     return game
 
 
+def game_to_change(game_id: str) -> Game:
+    """The game, locked for this request's change, if this browser may edit it (403 otherwise)."""
+    game = writes.locked_game(game_id)
+    if not access.can_edit(game):
+        abort(403)
+    return game
+
+
 @bp.get("/")
 def home() -> ResponseReturnValue:
     return render_template("home.html", games=records.latest_games(access.remembered_keys()))
@@ -77,6 +85,7 @@ def new_game(kind: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             created = records.create_game(form.payload())
+            writes.commit()
         except RuleError as error:
             form.attach(error)
         else:
@@ -126,61 +135,127 @@ def show_game(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
+    game = game_to_change(game_id)
     engine = records.replay(game)
-    form = PAGES[game.kind].form_for(engine, len(game.hands) + 1)
-    stale = stale_entry(game, request.form.get("hand", type=int))
+    made_for = MadeFor.posted()
+    stale = stale_entry(game, made_for.hand, made_for.version)
     if stale is not None:
-        return render_game(game, refused_stale_form(game, engine, stale), 422)
+        if is_recorded_already(game, engine, made_for):
+            return saved(game)
+        return render_game(game, refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand), 422)
+    form = PAGES[game.kind].form_for(engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
+            writes.commit()
         except RuleError as error:
             form.attach(error)
         else:
-            if is_fragment_request():
-                return render_game(game)
-            return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+            return saved(game)
     return render_game(game, form, 422)
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> Any:
-    """A blank form for the hand that is next now, saying why nothing was saved.
+def saved(game: Game) -> ResponseReturnValue:
+    """After a change: the new board for htmx, else back to the game page."""
+    if is_fragment_request():
+        return render_game(game)
+    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
 
-    What was typed is not kept: it belongs to another hand, and saving it
-    again would store that hand twice.
+
+def is_recorded_already(game: Game, engine: Any, made_for: MadeFor) -> bool:
+    """Whether the form's hand was recorded by the one change since the form was made, with what the form holds.
+
+    That is a second tap on Save (or a resent form): it is answered as the
+    first was, and nothing is stored twice.
     """
-    form = PAGES[game.kind].form_for(engine, stale.number, formdata=None)
+    if not (made_for.is_one_change_ago(game) and game.hands and made_for.hand == game.hands[-1].number):
+        return False
+    form = PAGES[game.kind].form_for(engine, made_for.hand)
+    if not form.validate_on_submit():
+        return False
+    kind = records.kind(game)
+    try:
+        entry = kind.entry_to_dict(kind.parse_entry(engine.table, form.payload()))
+    except RuleError:
+        return False
+    return entry == game.hands[-1].entry
+
+
+def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> Any:
+    """The form for the hand that is next now, saying why nothing was saved.
+
+    What was typed is kept only when the form was for that same hand (another
+    phone changed an earlier one): otherwise it belongs to another hand, and
+    saving it again would store that hand twice.
+    """
+    form = PAGES[game.kind].form_for(engine, stale.number, **({} if keep_typing else {"formdata": None}))
     form.form_errors.append(stale.refusal)
     return form
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
+    game = game_to_change(game_id) if request.method == "POST" else editable_game_or_403(game_id)
     stored = stored_hand_or_404(game, number)
     pages = PAGES[game.kind]
     data = pages.hand_form.data_from(stored.entry, game.player_names)
-    form = pages.form_for(records.replay(game), number, data=data)
+    engine = records.replay(game)
+    form = pages.form_for(engine, number, data=data)
     if form.validate_on_submit():
+        made_for = MadeFor.posted()
         try:
-            records.replace_hand(game, number, form.payload())
+            if made_for.version not in (None, game.version):
+                if made_for.is_one_change_ago(game) and is_same_entry(game, engine, stored, form):
+                    return edited(game, number)
+                form.form_errors.append(changed_while_editing(game, number))
+            else:
+                records.replace_hand(game, number, form.payload())
+                writes.commit()
+                return edited(game, number)
         except RuleError as error:
             form.attach(error)
-        else:
-            return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
     return render_edit(game, number, form, 422 if form.is_submitted() else 200)
+
+
+def edited(game: Game, number: int) -> ResponseReturnValue:
+    return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
+
+
+def is_same_entry(game: Game, engine: Any, stored: Any, form: Any) -> bool:
+    """Whether the stored hand already holds what the form says (a second tap on Save changes nothing)."""
+    kind = records.kind(game)
+    try:
+        return kind.entry_to_dict(kind.parse_entry(engine.table, form.payload())) == stored.entry
+    except RuleError:
+        return False
+
+
+def changed_while_editing(game: Game, number: int) -> str:
+    if game.kind == "piquet":
+        return _("Another phone changed this game while you were editing. Nothing was saved: "
+                 "check deal %(number)s, then save it again.", number=number)
+    return _("Another phone changed this game while you were editing. Nothing was saved: "
+             "check hand %(number)s, then save it again.", number=number)
 
 
 @bp.post("/g/<game_id>/undo")
 def undo_hand(game_id: str) -> ResponseReturnValue:
-    """Remove the last hand (CSRFProtect has already checked the form's token)."""
-    game = editable_game_or_403(game_id)
-    if game.hands:
-        records.remove_last_hand(game)
-    if is_fragment_request():
-        return render_game(game)
-    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    """Remove the hand the form names, if it is still the last one and nothing changed since (CSRF is checked)."""
+    game = game_to_change(game_id)
+    made_for = MadeFor.posted()
+    last = game.hands[-1].number if game.hands else None
+    if made_for.hand is not None and made_for.hand == last and made_for.version in (None, game.version):
+        records.remove_last_hand(game, last)
+        writes.commit()
+        return saved(game)
+    if made_for.is_one_change_ago(game) and made_for.hand == len(game.hands) + 1:
+        return saved(game)  # a second tap: the first one undid this hand
+    # Told as the entry form made with this Undo would be: it was for the hand after the one to undo.
+    if made_for.hand is None:
+        stale = stale_entry(game, len(game.hands) + 1, -1)
+    else:
+        stale = stale_entry(game, made_for.hand + 1, made_for.version)
+    return render_game(game, status=422, stale_entry=stale)
 
 
 @bp.get("/g/<game_id>/join/<token>")

@@ -49,7 +49,8 @@ PIQUET_CSV = (
     "4,Ann,Ann,younger,0,0,0,0,0,0,0,0,0,0,44\r\n"
     "4,Ann,Ben,elder,10,6,16,28,60,0,13,0,40,173,284\r\n"
 )
-NEW_ID_FIELDS = ("id", "url", "edit_token")
+# A new game has its own id and token, and its version counts its own changes (none yet).
+NEW_ID_FIELDS = ("id", "url", "edit_token", "version")
 
 
 def start(client, game, hands=()):
