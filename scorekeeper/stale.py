@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from flask import request
 from flask_babel import gettext as _
 
+from .games import GAMES
 from .models import Game
 
 
@@ -47,27 +48,13 @@ def stale_entry(game: Game, number: int | None, version: int | None = None) -> S
     expected = len(game.hands) + 1
     if number is None or (number == expected and version in (None, game.version)):
         return None
+    words = GAMES.of(game).words
     if number == expected:
         happened = _("Another phone changed this game while you were typing.")
-        refusal = (_("Nothing was saved: check the deals, then save deal %(number)s again.", number=number)
-                   if game.kind == "piquet" else
-                   _("Nothing was saved: check the hands, then save hand %(number)s again.", number=number))
-        start_next = (_("Start deal %(number)s", number=expected) if game.kind == "piquet"
-                      else _("Start hand %(number)s", number=expected))
-    elif game.kind == "piquet":
-        happened = (
-            _("Another phone recorded deal %(number)s while you were typing.", number=number)
-            if number < expected
-            else _("Another phone undid deal %(number)s while you were typing.", number=number - 1)
-        )
-        refusal = _("Nothing was saved: check the deals, then enter deal %(number)s.", number=expected)
-        start_next = _("Start deal %(number)s", number=expected)
+        refusal = _("Nothing was saved: check the scores, then save again.")
     else:
-        happened = (
-            _("Another phone recorded hand %(number)s while you were typing.", number=number)
-            if number < expected
-            else _("Another phone undid hand %(number)s while you were typing.", number=number - 1)
-        )
-        refusal = _("Nothing was saved: check the hands, then enter hand %(number)s.", number=expected)
-        start_next = _("Start hand %(number)s", number=expected)
+        happened = (_(words.recorded_meanwhile, number=number) if number < expected
+                    else _(words.undone_meanwhile, number=number - 1))
+        refusal = _(words.nothing_saved, number=expected)
+    start_next = _(words.start_next, number=expected)
     return StaleEntry(expected, happened, f"{happened} {refusal}", start_next)

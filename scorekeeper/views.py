@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -10,35 +9,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, players, records, writes
-from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
+from .games import GAMES
+from .games.base import EntryForm, GameKind
 from .models import Game
 from .rules.errors import RuleError
 from .stale import MadeFor, StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
-
-
-@dataclass(frozen=True)
-class Pages:
-    """What each game's pages are made of: a template folder and its forms."""
-
-    folder: str
-    new_game_form: type
-    hand_form: type
-    has_sessions: bool = False  # Rubicon parties follow one another in a session
-
-    def template(self, name: str) -> str:
-        return f"{self.folder}/{name}"
-
-    def form_for(self, engine: Any, number: int, **kwargs: Any) -> Any:
-        """The entry form for hand (or deal) `number` of the game."""
-        return self.hand_form.for_hand(engine.table, number, **kwargs)
-
-
-PAGES = {
-    "dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm),
-    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm, has_sessions=True),
-}
 
 
 def is_fragment_request() -> bool:
@@ -80,8 +57,8 @@ def home() -> ResponseReturnValue:
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
 def new_game(kind: str) -> ResponseReturnValue:
-    pages = PAGES.get(kind) or abort(404)
-    form = pages.new_game_form()
+    game_kind = GAMES.find(kind) or abort(404)
+    form = game_kind.new_game_form()
     if form.validate_on_submit():
         try:
             created = records.create_game(form.payload())
@@ -92,33 +69,39 @@ def new_game(kind: str) -> ResponseReturnValue:
             access.remember_token(created.game, created.edit_token)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template(pages.template("new.html"), form=form, player_names=players.suggested_names()), status
+    return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
+
+
+def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> EntryForm:
+    """The entry form for hand (or deal) `number` of the game."""
+    return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
 def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed."""
-    pages = PAGES[game.kind]
+    kind = GAMES.of(game)
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = pages.form_for(engine, len(game.hands) + 1, formdata=None)
-    context = {"game": game, "engine": engine, "form": form, "editable": editable, **extra}
-    if pages.has_sessions and (game.session_id or engine.settlement()):
+        form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, **extra}
+    if kind.has_sessions and (game.session_id or engine.settlement()):
         context["session_summary"] = records.session_summary(game, engine)
     return {"access_token": access.token_for(game), **context}
 
 
 def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed."""
-    template = PAGES[game.kind].template("_board.html" if is_fragment_request() else "game.html")
+    template = GAMES.of(game).template("_board.html" if is_fragment_request() else "game.html")
     return render_template(template, **game_context(game, form, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The page for changing a past hand."""
     engine = records.replay(game)
-    context = {"game": game, "engine": engine, "form": form, "number": number, **extra}
-    return render_template(PAGES[game.kind].template("edit_hand.html"), **context), status
+    kind = GAMES.of(game)
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number, **extra}
+    return render_template(kind.template("edit_hand.html"), **context), status
 
 
 def stored_hand_or_404(game: Game, number: int) -> Any:
@@ -136,6 +119,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = game_to_change(game_id)
+    kind = GAMES.of(game)
     engine = records.replay(game)
     made_for = MadeFor.posted()
     stale = stale_entry(game, made_for.hand, made_for.version)
@@ -143,7 +127,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
         if is_recorded_already(game, engine, made_for):
             return saved(game)
         return render_game(game, refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand), 422)
-    form = PAGES[game.kind].form_for(engine, len(game.hands) + 1)
+    form = entry_form(kind, engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
@@ -163,32 +147,34 @@ def saved(game: Game) -> ResponseReturnValue:
 
 
 def is_recorded_already(game: Game, engine: Any, made_for: MadeFor) -> bool:
-    """Whether the form's hand was recorded by the one change since the form was made, with what the form holds.
+    """Whether the one change since the form was made recorded the form's hand, as the form holds it.
 
-    That is a second tap on Save (or a resent form): it is answered as the
-    first was, and nothing is stored twice.
+    That is a second tap on Save (or a form sent again): it is answered as
+    the first was, and nothing is stored twice.
     """
     if not (made_for.is_one_change_ago(game) and game.hands and made_for.hand == game.hands[-1].number):
         return False
-    form = PAGES[game.kind].form_for(engine, made_for.hand)
-    if not form.validate_on_submit():
-        return False
-    kind = records.kind(game)
+    form = entry_form(GAMES.of(game), engine, made_for.hand)
+    return form.validate_on_submit() and holds(game, engine, form, game.hands[-1])
+
+
+def holds(game: Game, engine: Any, form: EntryForm, stored: Any) -> bool:
+    """Whether the stored hand holds exactly what the form says."""
+    kind = GAMES.of(game)
     try:
-        entry = kind.entry_to_dict(kind.parse_entry(engine.table, form.payload()))
+        return kind.entry_to_dict(kind.parse_entry(engine.table, form.payload())) == stored.entry
     except RuleError:
         return False
-    return entry == game.hands[-1].entry
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> Any:
+def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:
     """The form for the hand that is next now, saying why nothing was saved.
 
     What was typed is kept only when the form was for that same hand (another
     phone changed an earlier one): otherwise it belongs to another hand, and
     saving it again would store that hand twice.
     """
-    form = PAGES[game.kind].form_for(engine, stale.number, **({} if keep_typing else {"formdata": None}))
+    form = entry_form(GAMES.of(game), engine, stale.number, **({} if keep_typing else {"formdata": None}))
     form.form_errors.append(stale.refusal)
     return form
 
@@ -197,45 +183,30 @@ def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typin
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game = game_to_change(game_id) if request.method == "POST" else editable_game_or_403(game_id)
     stored = stored_hand_or_404(game, number)
-    pages = PAGES[game.kind]
-    data = pages.hand_form.data_from(stored.entry, game.player_names)
+    kind = GAMES.of(game)
+    data = kind.entry_form.data_from(stored.entry, game.player_names)
     engine = records.replay(game)
-    form = pages.form_for(engine, number, data=data)
+    form = entry_form(kind, engine, number, data=data)
     if form.validate_on_submit():
         made_for = MadeFor.posted()
-        try:
-            if made_for.version not in (None, game.version):
-                if made_for.is_one_change_ago(game) and is_same_entry(game, engine, stored, form):
-                    return edited(game, number)
-                form.form_errors.append(changed_while_editing(game, number))
-            else:
+        if made_for.version in (None, game.version):
+            try:
                 records.replace_hand(game, number, form.payload())
                 writes.commit()
+            except RuleError as error:
+                form.attach(error)
+            else:
                 return edited(game, number)
-        except RuleError as error:
-            form.attach(error)
+        elif made_for.is_one_change_ago(game) and holds(game, engine, form, stored):
+            return edited(game, number)  # a second tap: the first one saved this
+        else:
+            form.form_errors.append(_("Another phone changed this game while you were editing. "
+                                      "Nothing was saved: check the scores, then save again."))
     return render_edit(game, number, form, 422 if form.is_submitted() else 200)
 
 
 def edited(game: Game, number: int) -> ResponseReturnValue:
     return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
-
-
-def is_same_entry(game: Game, engine: Any, stored: Any, form: Any) -> bool:
-    """Whether the stored hand already holds what the form says (a second tap on Save changes nothing)."""
-    kind = records.kind(game)
-    try:
-        return kind.entry_to_dict(kind.parse_entry(engine.table, form.payload())) == stored.entry
-    except RuleError:
-        return False
-
-
-def changed_while_editing(game: Game, number: int) -> str:
-    if game.kind == "piquet":
-        return _("Another phone changed this game while you were editing. Nothing was saved: "
-                 "check deal %(number)s, then save it again.", number=number)
-    return _("Another phone changed this game while you were editing. Nothing was saved: "
-             "check hand %(number)s, then save it again.", number=number)
 
 
 @bp.post("/g/<game_id>/undo")
@@ -250,7 +221,7 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
         return saved(game)
     if made_for.is_one_change_ago(game) and made_for.hand == len(game.hands) + 1:
         return saved(game)  # a second tap: the first one undid this hand
-    # Told as the entry form made with this Undo would be: it was for the hand after the one to undo.
+    # Told as an entry form made alongside this Undo would be: it was for the hand after the one to undo.
     if made_for.hand is None:
         stale = stale_entry(game, len(game.hands) + 1, -1)
     else:
