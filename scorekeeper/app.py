@@ -6,7 +6,8 @@ from pathlib import Path
 
 from flask import Flask, Response, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import Conflict, HTTPException
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(summary_views.bp)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(OperationalError, _database_busy)
     app.after_request(_vary_on_htmx)
     return app
 
@@ -51,6 +53,17 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     if request.path.startswith(api.bp.url_prefix + "/"):
         return api.http_error(error)
     return views.error_page(error)
+
+
+def _database_busy(error: OperationalError) -> ResponseReturnValue:
+    """A write that waited too long for another one is a 409, like any other race (writes.py)."""
+    from . import api, views, writes
+
+    if not writes.is_contention(error):
+        raise error
+    if request.path.startswith(api.bp.url_prefix + "/"):
+        return api.error_response(409, writes.ConcurrentChange.now().errors)
+    return views.error_page(Conflict())
 
 
 def _vary_on_htmx(response: Response) -> Response:

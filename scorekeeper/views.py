@@ -244,6 +244,7 @@ def error_page(error: Any) -> ResponseReturnValue:
         400: _("The form had expired. Go back, reload the page and try again."),
         403: _("This link shows the game read-only. Ask the table for the edit link to record hands."),
         404: _("There is no such page. Check the link."),
+        409: _("Another phone changed this game at the same moment. Go back, reload the page and try again."),
     }
     code = getattr(error, "code", 500) or 500
     message = messages.get(code, _("That did not work. Go back and try again."))

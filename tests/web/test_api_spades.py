@@ -107,6 +107,7 @@ def test_create_returns_201_the_game_object_a_location_a_token_and_the_page(clie
         "winner": None,
         "next_dealer": "Ann",
         "after_end": [],
+        "hands_after_end": [],
         "url": f"http://localhost/g/{game_id}",
     }
     assert client.get(body["url"]).status_code == 200
@@ -350,6 +351,7 @@ def test_get_returns_the_game_object_with_every_field(client, table):
         "winner": None,
         "next_dealer": "Cid",
         "after_end": [],
+        "hands_after_end": [],
         "url": f"http://localhost/g/{table.id}",
     }
     assert [hand["number"] for hand in game["hands"]] == [1, 2]
