@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from . import records, transfer, writes
-from .idempotency import exactly_once
 from .i18n import say
+from .idempotency import exactly_once
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
@@ -120,7 +121,7 @@ def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
     return payload
 
 
-def change(game_id: str, write) -> Response:
+def change(game_id: str, write: Callable[[Game], Response]) -> Response:
     """Run `write(game)` on the locked game once per Idempotency-Key, after If-Match."""
     game = editable_game(game_id)
 

@@ -9,6 +9,8 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import Conflict, HTTPException
 
+from .writes import ConcurrentChange, is_contention
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,6 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(summary_views.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
+    app.register_error_handler(ConcurrentChange, _changed_meanwhile)
     app.after_request(_vary_on_htmx)
     return app
 
@@ -57,12 +60,17 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 
 def _database_busy(error: OperationalError) -> ResponseReturnValue:
     """A write that waited too long for another one is a 409, like any other race (writes.py)."""
-    from . import api, views, writes
-
-    if not writes.is_contention(error):
+    if not is_contention(error):
         raise error
+    return _changed_meanwhile(ConcurrentChange.now())
+
+
+def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
+    """A race lost where no form can say so (the API's own handler answers its requests first)."""
+    from . import api, views
+
     if request.path.startswith(api.bp.url_prefix + "/"):
-        return api.error_response(409, writes.ConcurrentChange.now().errors)
+        return api.error_response(409, error.errors)
     return views.error_page(Conflict())
 
 

@@ -161,8 +161,8 @@ def _seal(token: str, key: str) -> str:
     pad = _pad(key)
     if len(plain) > len(pad):
         raise ValueError("an edit token longer than the pad")
-    return bytes(a ^ b for a, b in zip(plain, pad)).hex()
+    return bytes(a ^ b for a, b in zip(plain, pad, strict=False)).hex()
 
 
 def _unseal(sealed: str, key: str) -> str:
-    return bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(key))).decode()
+    return bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(key), strict=False)).decode()

@@ -11,7 +11,13 @@ from .forms.piquet import CheckerForm, PiquetDealForm
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
 from .stale import MadeFor
-from .views import editable_game_or_403, game_to_change, render_edit, render_game, stored_hand_or_404
+from .views import (
+    editable_game_or_403,
+    game_to_change,
+    render_edit,
+    render_game,
+    stored_hand_or_404,
+)
 
 bp = Blueprint("piquet", __name__)
 

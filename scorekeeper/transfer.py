@@ -146,7 +146,7 @@ def _replayed_entries(kind: GameKind, setup: Setup, hands: list[Any], after_end:
             errors.errors.extend(_in_hand(error, f"{where}[{index}]", label))
     errors.raise_if_any()
     engine = kind.replay(setup, [])
-    for number, ((where, index, _), entry) in enumerate(zip(listed, entries), start=1):
+    for number, ((where, index, _), entry) in enumerate(zip(listed, entries, strict=True), start=1):
         if where == "hands_after_end" and engine.is_over():
             continue
         try:

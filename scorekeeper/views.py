@@ -217,7 +217,7 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     last = game.hands[-1].number if game.hands else None
     if made_for.hand is not None and made_for.hand == last and made_for.version in (None, game.version):
         records.remove_last_hand(game, last)
-        writes.commit()
+        writes.commit()  # a race lost here is the app's 409 page
         return saved(game)
     if made_for.is_one_change_ago(game) and made_for.hand == len(game.hands) + 1:
         return saved(game)  # a second tap: the first one undid this hand

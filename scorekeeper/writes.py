@@ -58,6 +58,7 @@ def locked_game(public_id: str) -> Game:
     try:
         return db.first_or_404(query)
     except OperationalError as error:
+        db.session.rollback()
         raise _conflict_or(error) from None
 
 
@@ -73,6 +74,7 @@ def claim_version(game: Game) -> None:
             .execution_options(synchronize_session=False)
         ).rowcount
     except OperationalError as error:
+        db.session.rollback()
         raise _conflict_or(error) from None
     if claimed != 1:
         raise ConcurrentChange.now()

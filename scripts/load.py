@@ -119,7 +119,7 @@ def change(server: Server, game: Game, rng: random.Random) -> None:
 
 def check(server: Server, game: Game) -> int:
     """Compare the stored game with its acknowledged changes; returns the number of stored hands."""
-    status, stored, _ = server.call("GET", f"/games/{game.id}")
+    _, stored, _ = server.call("GET", f"/games/{game.id}")
     versions = sorted(game.changes)
     if versions != list(range(1, stored["version"] + 1)):
         server.problem(f"{game.id}: version {stored['version']}, acknowledged changes made versions {versions}")

@@ -18,7 +18,7 @@ from scorekeeper.models import Game, Hand, IdempotencyKey, utcnow
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME
 from .api_client import auth, create, errors
-from .forms_client import stored
+from .forms_client import csrf_token, stored
 
 PLAYERS = ["Ann", "Ben", "Cid"]
 GAME = {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann", "settings": {"target": 10000}}
@@ -28,6 +28,8 @@ HAND = {
     "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},
 }
 OTHER_HAND = {**HAND, "tricks": {"Ann": 4, "dummy": 2, "Ben": 4, "Cid": 3}}
+HAND_FORM = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
+             "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}
 KEY_REUSED = ("Idempotency-Key",
               "This Idempotency-Key was already used for a different request: send a new key with each new change.")
 BAD_KEY = ("Idempotency-Key", "An Idempotency-Key is 1 to 100 printable characters.")
@@ -290,17 +292,23 @@ def impatient_app(tmp_path):
 def test_a_write_that_waits_too_long_for_another_is_409_not_500(impatient_app):
     client = impatient_app.test_client()
     table = create(client, GAME)
+    editor = impatient_app.test_client()
+    editor.get(f"/g/{table.id}/join/{table.token}")
+    form = {"csrf_token": csrf_token(editor, f"/g/{table.id}"), "hand": "1", "version": "0", **HAND_FORM}
     with impatient_app.app_context():
-        with db.engine.connect() as other_phone:
-            other_phone.execute(text("UPDATE game SET version = version WHERE public_id = :id"), {"id": table.id})
-            api = table.post(HAND)
-            created = client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": "k"})
-            other_phone.rollback()
-        dialect = db.engine.dialect.name
+        engine = db.engine
+    with engine.connect() as other_phone:
+        other_phone.execute(text("UPDATE game SET version = version WHERE public_id = :id"), {"id": table.id})
+        api = table.post(HAND)
+        page = editor.post(f"/g/{table.id}/hands", data=form)
+        created = client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": "k"})
+        other_phone.rollback()
 
     assert api.status_code == 409
     assert api.get_json() == errors(
         ("game", "Another phone changed this game at the same moment. Check the scores and try again."))
-    if dialect == "sqlite":
+    assert page.status_code == 409
+    assert "Another phone changed this game at the same moment. Go back, reload the page and try again." in page.text
+    if engine.dialect.name == "sqlite":
         assert created.status_code == 409, "SQLite has one writer at a time"
     assert table.post(HAND).status_code == 201

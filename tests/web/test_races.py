@@ -56,7 +56,7 @@ def test_racing_requests_with_one_key_store_one_hand_and_get_one_answer(app, tab
     version = 0
     for round_ in range(ROUNDS):
         headers = {**table.headers, "Idempotency-Key": f"round {round_}"}
-        results = race(app, *[lambda client: as_phone(table, client).post(HAND, headers=headers)] * PHONES)
+        results = race(app, *[lambda client, headers=headers: as_phone(table, client).post(HAND, headers=headers)] * PHONES)
 
         assert {status for status, _ in results} == {201}
         assert all(body == results[0][1] for _, body in results), "every repeat gets the first answer"
@@ -67,7 +67,8 @@ def test_racing_for_one_number_stores_it_once(app, table):
     version = 0
     for _ in range(ROUNDS):
         number = len(stored_numbers(app, table)) + 1
-        results = race(app, *[lambda client: as_phone(table, client).post({**HAND, "number": number})] * PHONES)
+        results = race(app, *[lambda client, number=number: as_phone(table, client).post({**HAND, "number": number})]
+                       * PHONES)
 
         assert sorted(status for status, _ in results) == [201] + [409] * (PHONES - 1)
         refusal = errors(("number", f"Hand {number} is already recorded: the next hand is hand {number + 1}."))
@@ -80,7 +81,8 @@ def test_racing_with_one_if_match_changes_once(app, table):
     for round_ in range(ROUNDS):
         headers = {**table.headers, "If-Match": f'"{version}"'}
         hand = HAND if round_ % 2 else OTHER_HAND
-        results = race(app, *[lambda client: as_phone(table, client).post(hand, headers=headers)] * PHONES)
+        results = race(app, *[lambda client, hand=hand, headers=headers: as_phone(table, client).post(hand, headers=headers)]
+                       * PHONES)
 
         assert sorted(status for status, _ in results) == [201] + [412] * (PHONES - 1)
         version = assert_whole(app, table, version, changes=1)
@@ -93,7 +95,7 @@ def test_an_undo_racing_a_post_leaves_no_gap(app, table):
         last = len(stored_numbers(app, table))
         results = race(
             app,
-            lambda client: as_phone(table, client).delete(last),
+            lambda client, last=last: as_phone(table, client).delete(last),
             lambda client: as_phone(table, client).post(HAND),
         )
 
@@ -109,8 +111,8 @@ def test_an_edit_racing_an_undo_is_never_a_500(app, table):
         last = len(stored_numbers(app, table))
         results = race(
             app,
-            lambda client: as_phone(table, client).put(last, OTHER_HAND),
-            lambda client: as_phone(table, client).delete(last),
+            lambda client, last=last: as_phone(table, client).put(last, OTHER_HAND),
+            lambda client, last=last: as_phone(table, client).delete(last),
         )
 
         edit, undo = (status for status, _ in results)
