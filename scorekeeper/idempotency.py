@@ -12,6 +12,11 @@ database holds the repeat's key row until the first commits; the repeat then
 finds the stored response. Refusals (4xx) are not stored: they changed
 nothing, so a repeat is simply judged again.
 
+Page forms use the same table: each write form carries a key of its own
+(`FORM_FIELD`, new with every rendering), so the page can tell a second
+tap on the same form, which it answers as the first, from a form made
+before another phone's change, which it refuses.
+
 Keys are kept at least `KEPT_FOR`; each write that stores a key deletes a
 batch of older ones (no background process is needed).
 """
@@ -22,6 +27,7 @@ import hashlib
 import hmac
 import json
 import re
+import secrets
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -41,6 +47,7 @@ KEPT_FOR = timedelta(hours=24)
 FORGET_BATCH = 100
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADERS = ("Location", "ETag")
+FORM_FIELD = "request_key"
 
 
 def exactly_once(scope: str, write: Callable[[], Response]) -> Response:
@@ -88,9 +95,7 @@ def stored_response(scope: str, key: str) -> Response | None:
 
     :raises MalformedInput: when the key was used for a different request.
     """
-    row = db.session.execute(
-        select(IdempotencyKey).filter_by(scope=scope, key_hash=_hash(key))
-    ).scalar_one_or_none()
+    row = _row(scope, key)
     if row is None:
         return None
     if not hmac.compare_digest(row.fingerprint, fingerprint()):
@@ -116,7 +121,49 @@ def fingerprint() -> str:
         body = json.dumps(json.loads(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     except (ValueError, RecursionError):
         body = data
+    return _digest(body)
+
+
+def new_form_key() -> str:
+    """A key for one rendering of a write form (its hidden `FORM_FIELD`)."""
+    return secrets.token_urlsafe(16)
+
+
+def form_key() -> str | None:
+    """The posted form's key, or None when it has none (or not one of ours)."""
+    key = request.form.get(FORM_FIELD)
+    return key if key and KEY.fullmatch(key) else None
+
+
+def form_was_sent_before(scope: str) -> bool:
+    """Whether this very form, as filled in now, already made its change (a second tap, a resent form)."""
+    key = form_key()
+    row = None if key is None else _row(scope, key)
+    return row is not None and hmac.compare_digest(row.fingerprint, _form_fingerprint())
+
+
+def remember_form(scope: str, location: str) -> None:
+    """Note (in the change's transaction) that the posted form made its change; a form without a key is not noted."""
+    key = form_key()
+    if key is None:
+        return
+    db.session.add(IdempotencyKey(scope=scope, key_hash=_hash(key), fingerprint=_form_fingerprint(), status=303,
+                                  body=None, headers={"Location": location}))
+    _forget_expired()
+
+
+def _form_fingerprint() -> str:
+    return _digest(json.dumps(sorted(request.form.items(multi=True)), ensure_ascii=False).encode())
+
+
+def _digest(body: bytes) -> str:
     return hashlib.sha256(f"{request.method} {request.path}\n".encode() + body).hexdigest()
+
+
+def _row(scope: str, key: str) -> IdempotencyKey | None:
+    return db.session.execute(
+        select(IdempotencyKey).filter_by(scope=scope, key_hash=_hash(key))
+    ).scalar_one_or_none()
 
 
 def _remember(scope: str, key: str, response: Response) -> None:

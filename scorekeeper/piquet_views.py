@@ -5,19 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from . import records, writes
+from . import records
 from .deal_preview import preview
 from .forms.piquet import CheckerForm, PiquetDealForm
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
 from .stale import MadeFor
-from .views import (
-    editable_game_or_403,
-    game_to_change,
-    render_edit,
-    render_game,
-    stored_hand_or_404,
-)
+from .views import commit_form_change, editable_game_or_403, game_to_change, render_edit, render_game, stored_hand_or_404
 
 bp = Blueprint("piquet", __name__)
 
@@ -74,7 +68,7 @@ def next_partie(game_id: str) -> ResponseReturnValue:
     if partie is None and MadeFor.posted().version in (None, game.version):
         try:
             partie = records.next_partie(game)
-            writes.commit()
+            commit_form_change(game)
         except RuleError:
             partie = None
     return redirect(url_for("views.show_game", game_id=(partie or game).public_id), 303)

@@ -38,10 +38,6 @@ class MadeFor:
     def posted(cls) -> MadeFor:
         return cls(request.form.get("hand", type=int), request.form.get("version", type=int))
 
-    def is_one_change_ago(self, game: Game) -> bool:
-        """Whether exactly one change happened since the form was made (a double tap's first tap?)."""
-        return self.version is not None and game.version == self.version + 1
-
 
 def stale_entry(game: Game, number: int | None, version: int | None = None) -> StaleEntry | None:
     """Why a form for hand `number`, made at `version`, is out of date, or None (also when the form did not say)."""

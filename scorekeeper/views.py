@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import access, players, records, writes
+from . import access, idempotency, players, records, writes
 from .games import GAMES
 from .games.base import EntryForm, GameKind
 from .models import Game
@@ -116,6 +116,12 @@ def show_game(game_id: str) -> ResponseReturnValue:
     return render_game(records.game_or_404(game_id))
 
 
+@bp.app_template_global()
+def form_key() -> str:
+    """A new key for a write form being drawn: it tells a second tap on it from a form made before a change."""
+    return idempotency.new_form_key()
+
+
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = game_to_change(game_id)
@@ -124,14 +130,14 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     made_for = MadeFor.posted()
     stale = stale_entry(game, made_for.hand, made_for.version)
     if stale is not None:
-        if is_recorded_already(game, engine, made_for):
+        if idempotency.form_was_sent_before(game.public_id):
             return saved(game)
         return render_game(game, refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand), 422)
     form = entry_form(kind, engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
             records.add_hand(game, form.payload())
-            writes.commit()
+            commit_form_change(game)
         except RuleError as error:
             form.attach(error)
         else:
@@ -139,32 +145,17 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     return render_game(game, form, 422)
 
 
+def commit_form_change(game: Game) -> None:
+    """Commit the change a page's form made, noting the form so that sending it again changes nothing."""
+    idempotency.remember_form(game.public_id, url_for("views.show_game", game_id=game.public_id))
+    writes.commit()
+
+
 def saved(game: Game) -> ResponseReturnValue:
     """After a change: the new board for htmx, else back to the game page."""
     if is_fragment_request():
         return render_game(game)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)
-
-
-def is_recorded_already(game: Game, engine: Any, made_for: MadeFor) -> bool:
-    """Whether the one change since the form was made recorded the form's hand, as the form holds it.
-
-    That is a second tap on Save (or a form sent again): it is answered as
-    the first was, and nothing is stored twice.
-    """
-    if not (made_for.is_one_change_ago(game) and game.hands and made_for.hand == game.hands[-1].number):
-        return False
-    form = entry_form(GAMES.of(game), engine, made_for.hand)
-    return form.validate_on_submit() and holds(game, engine, form, game.hands[-1])
-
-
-def holds(game: Game, engine: Any, form: EntryForm, stored: Any) -> bool:
-    """Whether the stored hand holds exactly what the form says."""
-    kind = GAMES.of(game)
-    try:
-        return kind.entry_to_dict(kind.parse_entry(engine.table, form.payload())) == stored.entry
-    except RuleError:
-        return False
 
 
 def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:
@@ -185,20 +176,18 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     stored = stored_hand_or_404(game, number)
     kind = GAMES.of(game)
     data = kind.entry_form.data_from(stored.entry, game.player_names)
-    engine = records.replay(game)
-    form = entry_form(kind, engine, number, data=data)
+    form = entry_form(kind, records.replay(game), number, data=data)
     if form.validate_on_submit():
-        made_for = MadeFor.posted()
-        if made_for.version in (None, game.version):
+        if MadeFor.posted().version in (None, game.version):
             try:
                 records.replace_hand(game, number, form.payload())
-                writes.commit()
+                commit_form_change(game)
             except RuleError as error:
                 form.attach(error)
             else:
                 return edited(game, number)
-        elif made_for.is_one_change_ago(game) and holds(game, engine, form, stored):
-            return edited(game, number)  # a second tap: the first one saved this
+        elif idempotency.form_was_sent_before(game.public_id):
+            return edited(game, number)
         else:
             form.form_errors.append(_("Another phone changed this game while you were editing. "
                                       "Nothing was saved: check the scores, then save again."))
@@ -217,10 +206,10 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     last = game.hands[-1].number if game.hands else None
     if made_for.hand is not None and made_for.hand == last and made_for.version in (None, game.version):
         records.remove_last_hand(game, last)
-        writes.commit()  # a race lost here is the app's 409 page
+        commit_form_change(game)  # a race lost here is the app's 409 page
         return saved(game)
-    if made_for.is_one_change_ago(game) and made_for.hand == len(game.hands) + 1:
-        return saved(game)  # a second tap: the first one undid this hand
+    if idempotency.form_was_sent_before(game.public_id):
+        return saved(game)
     # Told as an entry form made alongside this Undo would be: it was for the hand after the one to undo.
     if made_for.hand is None:
         stale = stale_entry(game, len(game.hands) + 1, -1)

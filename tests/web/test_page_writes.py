@@ -69,7 +69,11 @@ def hands(app) -> int:
 def test_every_write_form_names_the_hand_and_the_version_it_was_made_for(app, table):
     phone = Phone(app, table)
     phone.open()
-    assert {k: v for k, v in phone.form(f"{phone.url}/hands").items() if k != "csrf_token"} == {"hand": "1", "version": "0"}
+    fields = phone.form(f"{phone.url}/hands")
+    assert (fields["hand"], fields["version"]) == ("1", "0")
+    phone.open()
+    assert len(fields["request_key"]) >= 16
+    assert phone.form(f"{phone.url}/hands")["request_key"] != fields["request_key"], "a key for each rendering"
 
     table.add(HAND, HAND)
     phone.open()
@@ -95,6 +99,19 @@ def test_a_second_tap_on_save_records_one_hand(app, table):
     assert hands(app) == 2
 
 
+def test_the_same_form_sent_again_with_other_values_is_refused(app, table):
+    phone = Phone(app, table)
+    phone.open()
+    assert phone.press(f"{phone.url}/hands", HAND_FORM).status_code == 303
+
+    again = phone.press(f"{phone.url}/hands", {**HAND_FORM, "bids-0-bid": "8"})
+
+    assert again.status_code == 422
+    assert errors_in(again.get_data(as_text=True)) == [
+        "Another phone recorded hand 1 while you were typing. Nothing was saved: check the hands, then enter hand 2."]
+    assert hands(app) == 1
+
+
 def test_two_saves_of_one_form_at_once_record_one_hand(app, table):
     phone = Phone(app, table)
     phone.open()
@@ -115,7 +132,7 @@ def test_two_phones_saving_the_same_hand_at_once_record_it_once(app, table):
     results = race(app, *[lambda client, phone=phone: phone.press(f"{phone.url}/hands", HAND_FORM, client=client)
                           for phone in phones], clients=[phone.client for phone in phones])
 
-    assert [status for status, _ in results] == [303, 303], "the same hand, already there: nothing to refuse"
+    assert sorted(status for status, _ in results) == [303, 422], "the later phone is told, as any overtaken form"
     assert hands(app) == 1
 
 
@@ -129,7 +146,7 @@ def test_two_phones_pressing_undo_at_once_remove_one_hand(app, table):
                    lambda client: other.press(f"{other.url}/undo", client=client),
                    clients=[phone.client, other.client])
 
-    assert sorted(status for status, _ in results) == [303, 303], "the later one finds its hand undone already"
+    assert sorted(status for status, _ in results) == [303, 422], "the later one is told the hand is undone already"
     assert hands(app) == 1
     assert table.get()["version"] == 3
 
