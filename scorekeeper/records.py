@@ -206,15 +206,16 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
         return None
 
 
-def add_hand(game: Game, data: object) -> Any:
-    """Score and store the next hand (not committed); returns the replayed engine game.
+def add_hand(game: Game, data: object, engine: Any = None) -> Any:
+    """Score and store the next hand (not committed); returns the engine game with it.
 
     `data` may say which number the hand is meant to get (`"number"`).
+    `engine` is `game` already replayed, if the caller has it (it is changed).
 
     :raises ConcurrentChange: when that number is not the next one (another phone was first).
     """
     kind = GAMES.of(game)
-    engine = replay(game)
+    engine = engine if engine is not None else replay(game)
     _check_number(game, data)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)

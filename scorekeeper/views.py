@@ -89,10 +89,10 @@ def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> Entry
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
-def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
-    """What the game page and its board draw; `form` keeps what was typed."""
+def game_context(game: Game, form: Any = None, engine: Any = None, **extra: Any) -> dict[str, Any]:
+    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = records.replay(game)
+    engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
@@ -102,13 +102,14 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     return {"access_token": access.token_for(game), **context}
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The game page, or just its board for htmx; `form` keeps what was typed."""
+def render_game(game: Game, form: Any = None, status: int = 200, engine: Any = None,
+                **extra: Any) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     template = kind.template("_board.html" if is_fragment_request() else "game.html")
     if form is not None:
         extra = {**kind.form_context(form), **extra}
-    return render_template(template, **game_context(game, form, **extra)), status
+    return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
@@ -147,18 +148,20 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     stale = stale_entry(game, made_for.hand, made_for.version)
     if stale is not None:
         if idempotency.form_was_sent_before(game.public_id):
-            return saved(game)
-        return render_game(game, refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand), 422)
+            return saved(game, engine)
+        form = refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand)
+        return render_game(game, form, 422, engine)
     form = entry_form(kind, engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
-            records.add_hand(game, form.payload())
+            engine = records.add_hand(game, form.payload(), engine)
             commit_form_change(game)
         except RuleError as error:
             form.attach(error)
+            engine = records.replay(game)  # a refused entry may have left the engine half-changed
         else:
-            return saved(game)
-    return render_game(game, form, 422)
+            return saved(game, engine)
+    return render_game(game, form, 422, engine)
 
 
 def commit_form_change(game: Game) -> None:
@@ -167,10 +170,10 @@ def commit_form_change(game: Game) -> None:
     writes.commit()
 
 
-def saved(game: Game) -> ResponseReturnValue:
-    """After a change: the new board for htmx, else back to the game page."""
+def saved(game: Game, engine: Any = None) -> ResponseReturnValue:
+    """After a change: the new board for htmx (drawn with `engine`, `game` replayed, if known), else the game page."""
     if is_fragment_request():
-        return render_game(game)
+        return render_game(game, engine=engine)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)
 
 
