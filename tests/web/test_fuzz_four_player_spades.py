@@ -232,8 +232,8 @@ class SpadesPageTable(PageTable):
         self.api_path = f"/api/v1/games/{self.id}"
 
     def reset(self):
-        while self.hand_count() > 2:
-            assert self.editor.post(f"/g/{self.id}/undo").status_code == 303
+        while (count := self.hand_count()) > 2:
+            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count}).status_code == 303
         while self.hand_count() < 2:
             form = {"bids-0-bid": "9", "bids-1-bid": "4", "bids-2-nil": "y", "bids-3-nil": "y",
                     "tricks-0": "9", "tricks-1": "4", "tricks-2": "0", "tricks-3": "0"}

@@ -168,7 +168,7 @@ def test_edit_and_undo(client):
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page)[1:] == [["Ann & Cid", "90", "0"], ["Ben & Dan", "-60", "0"]]
-    response = post_form(client, game_url + "/undo", {}, game_url)
+    response = post_form(client, game_url + "/undo", {"hand": "1"}, game_url)
     assert response.status_code == 303
     assert scores(client.get(game_url).get_data(as_text=True))[1:] == [["Ann & Cid", "0", "0"], ["Ben & Dan", "0", "0"]]
 
