@@ -44,6 +44,8 @@ class Game(db.Model):
     # The partie this one follows; unique, so two phones cannot both start "the next partie".
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
     version: Mapped[int] = mapped_column(default=0)
+    # The hand undone last, until another hand is recorded: Redo records it again.
+    undone_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"

@@ -219,6 +219,7 @@ def add_hand(game: Game, data: object) -> Any:
     engine = replay(game)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
+    game.undone_entry = None
     game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
     _commit(game)
     return engine
@@ -250,6 +251,7 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         _hand(game, number)
         if number != last.number:
             raise NotLastHand(number)
+    game.undone_entry = last.entry
     game.hands.remove(last)
     db.session.delete(last)
     _commit(game)
