@@ -175,8 +175,11 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
 def undo_hand(game_id: str) -> ResponseReturnValue:
     """Remove the last hand (CSRFProtect has already checked the form's token)."""
     game = editable_game_or_403(game_id)
-    if game.hands:
-        records.remove_last_hand(game)
+    try:
+        # The confirmation page names the hand: if another phone recorded one since, nothing is removed.
+        records.remove_last_hand(game, request.form.get("hand", type=int))
+    except (records.HandNotFound, records.NotLastHand):
+        pass
     if is_fragment_request():
         return render_game(game)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)

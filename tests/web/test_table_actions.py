@@ -32,6 +32,17 @@ def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
     assert scores(client.get(game_url).get_data(as_text=True)) == [("Ann", "71"), ("Ben", "50"), ("Cid", "-60")]
 
 
+def test_confirming_the_undo_of_a_hand_no_longer_last_removes_nothing(client, app):
+    game_url = start(client)
+    post_form(client, game_url + "/hands", E1_HAND, game_url)
+    post_form(client, game_url + "/hands", E2_HAND, game_url)
+    # The page asked about hand 1; another phone recorded hand 2 before the answer came.
+    assert post_form(client, game_url + "/undo", {"hand": "1"}, game_url + "/undo").status_code == 303
+    with app.app_context():
+        assert [hand.number for hand in db.session.execute(db.select(Game)).scalar_one().hands] == [1, 2]
+    assert "Redo hand" not in client.get(game_url).get_data(as_text=True)
+
+
 def test_an_undone_hand_can_be_redone_until_another_is_recorded(client, app):
     game_url = start(client)
     post_form(client, game_url + "/hands", E1_HAND, game_url)
@@ -97,3 +108,13 @@ def test_deleting_a_game_asks_first_needs_edit_rights_and_leaves_the_statistics(
     assert client.get(game_url).status_code == 404
     assert stored(app, Game) == 0
     assert client.get("/players/Ann").status_code == 404, "Ann played no other game: the statistics know her no more"
+
+
+def test_the_board_warns_one_bag_short_of_the_limit(client):
+    game_url = start(client)
+    assert "bag-warning" not in client.get(game_url).get_data(as_text=True)
+    # Ann declares 4 and her side takes all 13 tricks: 9 bags, one short of the limit of 10.
+    nine_bags = {"bids-0-bid": "4", "bids-1-bid": "1", "bids-2-bid": "1", "tricks-0": "7", "tricks-1": "0", "tricks-2": "0", "tricks-3": "6"}
+    post_form(client, game_url + "/hands", nine_bags, game_url)
+    page = client.get(game_url).get_data(as_text=True)
+    assert re.findall(r'<p class="bag-warning">([^<]*)</p>', page) == ["Ann has 9 bags: one more costs 100"]
