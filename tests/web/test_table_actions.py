@@ -118,3 +118,15 @@ def test_the_board_warns_one_bag_short_of_the_limit(client):
     post_form(client, game_url + "/hands", nine_bags, game_url)
     page = client.get(game_url).get_data(as_text=True)
     assert re.findall(r'<p class="bag-warning">([^<]*)</p>', page) == ["Ann has 9 bags: one more costs 100"]
+
+
+def test_a_piquet_rematch_passes_the_deal_and_keeps_the_variant(client, app):
+    response = post_form(client, "/new/piquet", {"player_0": "Ann", "player_1": "Ben", "first_dealer": "1", "variant": "rubicon", "target": "100"})
+    game_url = response.headers["Location"]
+    response = post_form(client, game_url + "/rematch", {}, game_url)
+    assert response.status_code == 303
+    with app.app_context():
+        first, rematch = db.session.execute(db.select(Game).order_by(Game.id)).scalars()
+        assert (first.first_dealer, rematch.first_dealer) == ("Ben", "Ann")
+        assert rematch.settings == first.settings
+        assert rematch.kind == "piquet"
