@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Hand, Seat
 
 from .forms_client import post_form, stored
 from .test_pages_spades import E1_HAND, start
@@ -106,7 +106,7 @@ def test_deleting_a_game_asks_first_needs_edit_rights_and_leaves_the_statistics(
     response = post_form(client, game_url + "/delete", {}, game_url + "/delete")
     assert response.status_code == 303
     assert client.get(game_url).status_code == 404
-    assert stored(app, Game) == 0
+    assert (stored(app, Game), stored(app, Hand), stored(app, Seat)) == (0, 0, 0)
     assert client.get("/players/Ann").status_code == 404, "Ann played no other game: the statistics know her no more"
 
 
