@@ -213,10 +213,13 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
         return None
 
 
-def add_hand(game: Game, data: object) -> Any:
-    """Score and store the next hand; returns the replayed engine game."""
+def add_hand(game: Game, data: object, engine: Any = None) -> Any:
+    """Score and store the next hand; returns the engine game with it.
+
+    `engine` is `game` already replayed, if the caller has it (it is changed).
+    """
     kind = GAMES.of(game)
-    engine = replay(game)
+    engine = engine if engine is not None else replay(game)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
     game.undone_entry = None
