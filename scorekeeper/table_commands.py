@@ -8,16 +8,18 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from . import records
+from sqlalchemy import delete
+
+from . import records, writes
 from .extensions import db
 from .games import GAMES
-from .models import Game, Seat
+from .models import Game, IdempotencyKey, Seat
 from .rules.errors import NotAllowed
 from .rules.phrases import N_, phrase
 
 
 def redo_hand(game: Game) -> Any:
-    """Record again the hand undone last (it can be redone until another hand is recorded).
+    """Record again the hand undone last (it can be redone until another hand is recorded); not committed.
 
     :raises NotAllowed: when there is nothing to redo.
     :raises RuleError: when the hand no longer fits where it would go.
@@ -34,7 +36,7 @@ def next_first_dealer(game: Game) -> str:
 
 
 def rematch(game: Game) -> Game:
-    """A new game with the same players, seats and settings; the deal passes to the next player.
+    """A new game with the same players, seats and settings; the deal passes to the next player (not committed).
 
     It shares the edit token of this game, so whoever could change this one can change the rematch.
     """
@@ -55,18 +57,21 @@ def rematch(game: Game) -> Game:
         seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
     )
     db.session.add(new)
-    db.session.commit()
+    writes.flush()
     return new
 
 
 def delete_game(game: Game) -> None:
-    """Delete the game and its hands; its players' statistics no longer count it.
+    """Delete the game, its hands and the writes remembered for it; its players' statistics no longer count it.
 
-    A partie that followed this one in a session no longer points back to it.
+    A partie that followed this one in a session no longer points back to it. Not committed.
     """
     following = records.following_partie(game)
     if following is not None:
+        writes.claim_version(following)
         following.previous_id = None
-        db.session.flush()
+        writes.flush()
+    db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope == game.public_id)
+                       .execution_options(synchronize_session=False))
     db.session.delete(game)
-    db.session.commit()
+    writes.flush()

@@ -6,10 +6,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import access, records, table_commands
+from . import access, idempotency, records, table_commands, writes
 from .games import GAMES
 from .rules.errors import RuleError
-from .views import editable_game_or_403, is_fragment_request, render_game
+from .stale import MadeFor
+from .views import commit_form_change, editable_game_or_403, game_to_change, saved
 
 bp = Blueprint("table", __name__)
 
@@ -36,7 +37,8 @@ def confirm_undo(game_id: str) -> ResponseReturnValue:
         lines=[_("%(entry)s is removed and every total goes back to what it was before it. "
                  "You can redo it until another one is recorded.", entry=numbered)],
         action=url_for("views.undo_hand", game_id=game.public_id),
-        hidden={"hand": number},
+        # The undo happens only if that hand is still the last and nothing changed since (see views.undo_hand).
+        hidden={"hand": number, "version": game.version, "request_key": idempotency.new_form_key()},
         confirm_label=_("Yes, undo %(entry)s", entry=numbered),
         back=url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"),
     )
@@ -44,31 +46,35 @@ def confirm_undo(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/g/<game_id>/redo")
 def redo(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
-    try:
-        table_commands.redo_hand(game)
-    except RuleError:
-        # It no longer fits (the game changed meanwhile): the board shows what is there now.
-        pass
-    if is_fragment_request():
-        return render_game(game)
-    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    """Record the undone hand again, if the game is still as the Redo button saw it; else show it as it is now."""
+    game = game_to_change(game_id)
+    if MadeFor.posted().version in (None, game.version) and game.undone_entry is not None:
+        try:
+            engine = table_commands.redo_hand(game)
+        except RuleError:
+            pass  # It no longer fits (the game changed meanwhile): the board shows what is there now.
+        else:
+            commit_form_change(game)
+            return saved(game, engine)
+    return saved(game)
 
 
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
     new = table_commands.rematch(game)
+    writes.commit()
     access.remember_token(new, access.token_for(game))
     return redirect(url_for("views.show_game", game_id=new.public_id), 303)
 
 
 @bp.route("/g/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
     if request.method == "POST":
-        table_commands.delete_game(game)
+        table_commands.delete_game(game_to_change(game_id))
+        writes.commit()
         return redirect(url_for("views.home"), 303)
+    game = editable_game_or_403(game_id)
     return render_template(
         "confirm.html",
         title=_("Delete this game?"),

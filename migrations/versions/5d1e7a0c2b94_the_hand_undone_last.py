@@ -1,7 +1,7 @@
 """The hand undone last, kept so that it can be redone
 
 Revision ID: 5d1e7a0c2b94
-Revises: f38d2c11982b
+Revises: 6daaecd715a0
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '5d1e7a0c2b94'
-down_revision = 'f38d2c11982b'
+down_revision = '6daaecd715a0'
 branch_labels = None
 depends_on = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, Seat
+from scorekeeper.models import Game, Hand, IdempotencyKey, Seat
 
 from .forms_client import post_form, stored
 from .test_pages_spades import E1_HAND, start
@@ -35,9 +35,12 @@ def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
 def test_confirming_the_undo_of_a_hand_no_longer_last_removes_nothing(client, app):
     game_url = start(client)
     post_form(client, game_url + "/hands", E1_HAND, game_url)
-    post_form(client, game_url + "/hands", E2_HAND, game_url)
+    confirm = client.get(game_url + "/undo").get_data(as_text=True)
+    hidden = dict(re.findall(r'<input type="hidden" name="(hand|version|request_key)" value="([^"]*)">', confirm))
+    assert hidden["hand"] == "1" and hidden["version"] == "1" and len(hidden["request_key"]) > 16
     # The page asked about hand 1; another phone recorded hand 2 before the answer came.
-    assert post_form(client, game_url + "/undo", {"hand": "1"}, game_url + "/undo").status_code == 303
+    post_form(client, game_url + "/hands", E2_HAND, game_url)
+    assert post_form(client, game_url + "/undo", hidden, game_url + "/undo").status_code == 422
     with app.app_context():
         assert [hand.number for hand in db.session.execute(db.select(Game)).scalar_one().hands] == [1, 2]
     assert "Redo hand" not in client.get(game_url).get_data(as_text=True)
@@ -103,10 +106,12 @@ def test_deleting_a_game_asks_first_needs_edit_rights_and_leaves_the_statistics(
     other_phone = app.test_client()
     assert other_phone.get(game_url + "/delete").status_code == 403
 
+    post_form(client, game_url + "/hands", {**E2_HAND, "request_key": "k" * 22}, game_url)
+    assert stored(app, IdempotencyKey) == 1, "the hand's form was remembered"
     response = post_form(client, game_url + "/delete", {}, game_url + "/delete")
     assert response.status_code == 303
     assert client.get(game_url).status_code == 404
-    assert (stored(app, Game), stored(app, Hand), stored(app, Seat)) == (0, 0, 0)
+    assert (stored(app, Game), stored(app, Hand), stored(app, Seat), stored(app, IdempotencyKey)) == (0, 0, 0, 0)
     assert client.get("/players/Ann").status_code == 404, "Ann played no other game: the statistics know her no more"
 
 
