@@ -470,7 +470,7 @@ def test_undo_never_fails(page_table, form, htmx, editor, game_id):
 def test_redo_and_the_confirmation_pages_never_fail(page_table, action, form, htmx, editor, game_id, undone_first):
     page_table.reset()
     if undone_first:
-        assert page_table.editor.post(f"/g/{page_table.id}/undo").status_code == 303
+        assert page_table.editor.post(f"/g/{page_table.id}/undo", data={"hand": "2"}).status_code == 303
     method, command = action
     page_table.send(
         method,
