@@ -142,13 +142,15 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     page.wait_for_url(re.compile(r"/g/[\w-]+(#hand-1)?$"))
     assert board(page) == {"Ann & Cid": (444, 4), "Ben & Dan": (250, 0)}
 
-    # Undo hand 4, then record it again.
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.click("button:has-text('Undo hand 4')")
+    # Undo hand 4 (a page of its own asks first), then redo it.
+    page.click("a:has-text('Undo hand 4')")
+    page.wait_for_selector("h1:has-text('Undo Hand 4?')")
+    page.click("button:has-text('Yes, undo Hand 4')")
     page.wait_for_function("document.querySelectorAll('details.hand').length === 3")
     assert board(page) == {"Ann & Cid": (293, 3), "Ben & Dan": (180, 0)}
-    fill_hand(page, {"Ann": "nil", "Ben": 3, "Cid": 5, "Dan": 4}, {"Ann": 0, "Ben": 3, "Cid": 6, "Dan": None})
-    save(page, 4)
+    page.click("button:has-text('Redo hand 4')")
+    page.wait_for_selector("#hand-4")
+    assert board(page) == {"Ann & Cid": (444, 4), "Ben & Dan": (250, 0)}
 
     # Hand 5 (Ann deals): Ann & Cid make 6 with 8 and pass 500.
     fill_hand(page, {"Ann": 3, "Ben": 3, "Cid": 3, "Dan": 2}, {"Ann": 4, "Ben": 3, "Cid": 4, "Dan": None})
@@ -176,7 +178,9 @@ def test_a_hand_without_javascript(phone_without_js):
     page.click("button:has-text('Save hand')")
     page.wait_for_url(game_url)
     assert board(page) == {"Ann & Cid": (-50, 0), "Ben & Dan": (80, 0)}, "C-E3, the blank trick count filled in"
-    page.click("button:has-text('Undo hand 1')")
+    page.click("a:has-text('Undo hand 1')")
+    assert page.inner_text("h1") == "Undo Hand 1?"
+    page.click("button:has-text('Yes, undo Hand 1')")
     page.wait_for_selector("text=No hands yet.")
     assert board(page) == {"Ann & Cid": (0, 0), "Ben & Dan": (0, 0)}
     assert fits_the_phone(page)

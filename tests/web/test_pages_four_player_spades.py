@@ -173,6 +173,21 @@ def test_edit_and_undo(client):
     assert scores(client.get(game_url).get_data(as_text=True))[1:] == [["Ann & Cid", "0", "0"], ["Ben & Dan", "0", "0"]]
 
 
+def test_redo_restores_the_hand_undone_and_a_team_near_the_bag_limit_is_warned(client):
+    game_url = start(client)
+    # Ann & Cid bid 3 and take 12: 9 bags.
+    bags = {"bids-0-bid": "2", "bids-1-bid": "0", "bids-2-bid": "1", "bids-3-bid": "0",
+            "tricks-0": "6", "tricks-1": "0", "tricks-2": "6", "tricks-3": "1"}
+    post_form(client, game_url + "/hands", bags, game_url)
+    page = client.get(game_url).get_data(as_text=True)
+    assert '<p class="bag-warning">Ann &amp; Cid have 9 bags: one more costs 100</p>' in page
+    assert post_form(client, game_url + "/undo", {"hand": "1"}, game_url).status_code == 303
+    page = client.get(game_url).get_data(as_text=True)
+    assert "Redo hand 1" in page and "bag-warning" not in page
+    assert post_form(client, game_url + "/redo", {}, game_url).status_code == 303
+    assert scores(client.get(game_url).get_data(as_text=True))[1:] == [["Ann & Cid", "39", "9"], ["Ben & Dan", "1", "1"]]
+
+
 def test_editing_a_nil_hand_keeps_the_nil_ticked(client):
     game_url = start(client)
     post_form(client, game_url + "/hands", {**C_E2, "bids-0-nil": "y"}, game_url)
