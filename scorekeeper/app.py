@@ -32,6 +32,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
+    app.register_blueprint(piquet_views.api_bp)
+    csrf.exempt(piquet_views.api_bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(players.bp)

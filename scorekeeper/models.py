@@ -36,12 +36,12 @@ class Game(db.Model):
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
     kind: Mapped[str] = mapped_column(String(20))
     first_dealer: Mapped[str] = mapped_column(String(30))
-    dummy_after: Mapped[int | None]
+    # The settings as the game's kind stores them (Dummy Hand Spades keeps the dummy's seat there too).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
-    # Piquet parties played in a row share a session (and its edit token).
+    # Games played in a row at one table (Piquet parties) share a session (and its edit token).
     session_id: Mapped[str | None] = mapped_column(String(32), index=True)
-    # The partie this one follows; unique, so two phones cannot both start "the next partie".
+    # The game this one follows in its session; unique, so two phones cannot both start "the next game".
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

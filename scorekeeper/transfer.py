@@ -1,7 +1,7 @@
 """A game carried out of the app and back: the CSV download, and the import of the JSON game object.
 
-The import reads only what was entered (players, settings, first dealer,
-dummy seat, each hand's `entry`) and lets the rules engine check every
+The import reads only what was entered (players, first dealer, settings
+and whatever else the game's setup holds, each hand's `entry`) and lets the rules engine check every
 entry before anything is stored; scores are replayed, never read.
 """
 
@@ -9,65 +9,24 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any
 
 from . import records
 from .games import GAMES, GameKind
-from .games.base import Setup
+from .games.base import Engine, Setup
 from .models import Game
-from .rules import piquet
 from .rules.errors import ErrorCollector, FieldError, RuleError
 from .rules.phrases import N_, phrase
 
-SPADES_COLUMNS: Final = (
-    "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
-    "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",
-)
-PIQUET_COLUMNS: Final = (
-    "deal", "dealer", "player", "role", "carte_blanche", "point", "sequences", "sets", "repique", "pique",
-    "tricks", "cards", "capot", "total", "score",
-)
-PIQUET_POINTS: Final = PIQUET_COLUMNS[4:]
-# Spreadsheets run a cell that starts with one of these as a formula.
-FORMULA_STARTS: Final = ("=", "+", "-", "@")
 
-
-def csv_text(game: Game, engine: Any) -> str:
+def csv_text(game: Game, engine: Engine) -> str:
     """The game as CSV: a header, then one row per scored hand (or deal) per player, in seating order."""
+    kind = GAMES.of(game)
     out = io.StringIO()
     writer = csv.writer(out)
-    if isinstance(engine, piquet.Game):
-        writer.writerow(PIQUET_COLUMNS)
-        writer.writerows(_piquet_rows(engine))
-    else:
-        writer.writerow(SPADES_COLUMNS)
-        writer.writerows(_spades_rows(engine))
+    writer.writerow(kind.csv_columns)
+    writer.writerows(kind.csv_rows(engine))
     return out.getvalue()
-
-
-def _text(value: str) -> str:
-    """A name as a CSV cell that no spreadsheet reads as a formula."""
-    return f"'{value}" if value.startswith(FORMULA_STARTS) else value
-
-
-def _spades_rows(engine: Any) -> Iterator[list[Any]]:
-    for result in engine.hands:
-        for line in result.players:
-            nil_on = [nil.hand for nil in result.nils if nil.bidder == line.player]
-            yield [
-                result.number, _text(result.dealer), _text(line.player), str(line.role), line.bid,
-                "; ".join(_text(hand) for hand in nil_on), result.entry.tricks_of(line.player), line.team_tricks,
-                "true" if line.made else "false", line.contract_points, line.nil_points, line.bags_added,
-                line.bag_penalty, line.delta, line.score, line.bags,
-            ]
-
-
-def _piquet_rows(engine: piquet.Game) -> Iterator[list[Any]]:
-    for result in engine.deals:
-        for line in result.players:
-            yield [result.number, _text(result.dealer), _text(line.player), str(line.role),
-                   *(getattr(line, field) for field in PIQUET_POINTS)]
 
 
 def import_game(data: object) -> records.Created:

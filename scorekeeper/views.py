@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from . import access, players, records
 from .games import GAMES
-from .games.base import EntryForm, GameKind
+from .games.base import Engine, EntryForm, GameKind
 from .models import Game
 from .rules.errors import RuleError
 from .stale import StaleEntry, stale_entry
@@ -63,34 +63,40 @@ def new_game(kind: str) -> ResponseReturnValue:
     return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
 
 
-def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> EntryForm:
+def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> EntryForm:
     """The entry form for hand (or deal) `number` of the game."""
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
-def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
-    """What the game page and its board draw; `form` keeps what was typed."""
+def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
+    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = records.replay(game)
+    engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
-    context = {"game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, **extra}
-    if kind.has_sessions and (game.session_id or engine.settlement()):
-        context["session_summary"] = records.session_summary(game, engine)
+    played = records.played_in_session(game, engine)
+    context = {
+        "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
+        "session_summary": kind.session_summary(engine, played), **extra,
+    }
     return {"access_token": access.token_for(game), **context}
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The game page, or just its board for htmx; `form` keeps what was typed."""
+def render_game(
+    game: Game, form: Any = None, status: int = 200, engine: Engine | None = None, **extra: Any
+) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
     template = GAMES.of(game).template("_board.html" if is_fragment_request() else "game.html")
-    return render_template(template, **game_context(game, form, **extra)), status
+    return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
-def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The page for changing a past hand."""
-    engine = records.replay(game)
+def render_edit(
+    game: Game, number: int, form: Any, status: int = 200, engine: Engine | None = None, **extra: Any
+) -> ResponseReturnValue:
+    """The page for changing a past hand; `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
+    engine = engine if engine is not None else records.replay(game)
     context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number, **extra}
     return render_template(kind.template("edit_hand.html"), **context), status
 
@@ -114,20 +120,23 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     form = entry_form(GAMES.of(game), engine, len(game.hands) + 1)
     stale = stale_entry(game, request.form.get("hand", type=int))
     if stale is not None:
-        return render_game(game, refused_stale_form(game, engine, stale), 422)
+        return render_game(game, refused_stale_form(game, engine, stale), 422, engine=engine)
     if form.validate_on_submit():
         try:
-            records.add_hand(game, form.payload())
+            engine = records.add_hand(game, form.payload(), engine=engine)
+        except records.ConcurrentChange as error:
+            form.attach(error)
+            return render_game(game, form, 422)  # the stored game is not the one replayed
         except RuleError as error:
             form.attach(error)
         else:
             if is_fragment_request():
-                return render_game(game)
+                return render_game(game, engine=engine)
             return redirect(url_for("views.show_game", game_id=game.public_id), 303)
-    return render_game(game, form, 422)
+    return render_game(game, form, 422, engine=engine)
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> EntryForm:
+def refused_stale_form(game: Game, engine: Engine, stale: StaleEntry) -> EntryForm:
     """A blank form for the hand that is next now, saying why nothing was saved.
 
     What was typed is not kept: it belongs to another hand, and saving it
@@ -144,15 +153,19 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     stored = stored_hand_or_404(game, number)
     kind = GAMES.of(game)
     data = kind.entry_form.data_from(stored.entry, game.player_names)
-    form = entry_form(kind, records.replay(game), number, data=data)
+    engine = records.replay(game)
+    form = entry_form(kind, engine, number, data=data)
     if form.validate_on_submit():
         try:
-            records.replace_hand(game, number, form.payload())
+            records.replace_hand(game, number, form.payload(), engine=engine)
+        except records.ConcurrentChange as error:
+            form.attach(error)
+            return render_edit(game, number, form, 422)  # the stored game is not the one replayed
         except RuleError as error:
             form.attach(error)
         else:
             return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
-    return render_edit(game, number, form, 422 if form.is_submitted() else 200)
+    return render_edit(game, number, form, 422 if form.is_submitted() else 200, engine=engine)
 
 
 @bp.post("/g/<game_id>/undo")
@@ -164,6 +177,17 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     if is_fragment_request():
         return render_game(game)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+
+
+@bp.post("/g/<game_id>/next")
+def next_game(game_id: str) -> ResponseReturnValue:
+    """Start the next game at this table (the next partie), or go to the one already started."""
+    game = editable_game_or_403(game_id)
+    try:
+        following = records.next_game(game)
+    except RuleError:
+        return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    return redirect(url_for("views.show_game", game_id=following.public_id), 303)
 
 
 @bp.get("/g/<game_id>/join/<token>")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from .. import log
 from ..errors import MalformedInput
 from ..phrases import N_, Phrase, phrase
 from .entry import Bid, HandEntry
@@ -32,10 +33,9 @@ def _signed(points: int) -> str:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(log.Standing):
     """A real player's running score and bags."""
 
-    score: int = 0
     bags: int = 0
 
 
