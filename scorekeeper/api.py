@@ -8,12 +8,12 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from . import records, transfer
+from .games import GAMES
+from .games.base import Engine
 from .i18n import say
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .games import GAMES
-from .games.base import Engine
 from .serialize import game_object
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -49,7 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 def _http_error(error: HTTPException) -> ResponseReturnValue:
     from . import api, views
 
-    if request.path.startswith(api.bp.url_prefix + "/"):
+    if request.path.startswith(f"{api.bp.url_prefix}/"):
         return api.http_error(error)
     return views.error_page(error)
 

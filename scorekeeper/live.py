@@ -29,8 +29,8 @@ from .stale import stale_entry
 bp = Blueprint("live", __name__)
 
 
-def _etag(version: int, parties: int, versions: int, *, editable: bool) -> str:
-    return f"{version}.{parties}.{versions}.{'edit' if editable else 'view'}"
+def _etag(version: int, session_games: int, session_versions: int, *, editable: bool) -> str:
+    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}"
 
 
 def board_etag(game: Game, editable: bool, played: Played) -> str:
@@ -49,18 +49,18 @@ def current_etag(game_id: str) -> tuple[Game, str] | None:
     """The game (its seats and hands not loaded yet) and the ETag of its board now, in one query."""
     if not records.PUBLIC_ID.fullmatch(game_id):
         return None
-    partie = aliased(Game)
+    other = aliased(Game)
     row = db.session.execute(
-        db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))
-        .outerjoin(partie, partie.session_id == Game.session_id)
+        db.select(Game, func.count(other.id), func.coalesce(func.sum(other.version), 0))
+        .outerjoin(other, other.session_id == Game.session_id)
         .where(Game.public_id == game_id)
         .group_by(Game.id)
         .options(lazyload(Game.seats), lazyload(Game.hands))
     ).one_or_none()
     if row is None:
         return None
-    game, parties, versions = row
-    return game, _etag(game.version, parties, versions, editable=access.can_edit(game))
+    game, session_games, session_versions = row
+    return game, _etag(game.version, session_games, session_versions, editable=access.can_edit(game))
 
 
 def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:

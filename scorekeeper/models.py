@@ -5,17 +5,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import unicodedata
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
-from .extensions import db
+from .extensions import Model
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def hash_token(token: str) -> str:
@@ -31,7 +31,7 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-class Game(db.Model):
+class Game(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
     kind: Mapped[str] = mapped_column(String(20))
@@ -65,14 +65,14 @@ class Game(db.Model):
         return [hand.entry for hand in self.hands]
 
     def has_edit_token(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(hash_token(token), self.edit_token_hash)
+        return bool(token) and hmac.compare_digest(hash_token(token or ""), self.edit_token_hash)
 
     def touch(self) -> None:
         """Mark a change, so that pages watching the game see a new version."""
         self.version += 1
 
 
-class Seat(db.Model):
+class Seat(Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
     position: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(30), index=True)
@@ -85,7 +85,7 @@ class Seat(db.Model):
         return name
 
 
-class Hand(db.Model):
+class Hand(Model):
     __table_args__ = (UniqueConstraint("game_id", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)

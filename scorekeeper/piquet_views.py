@@ -1,4 +1,4 @@
-"""Piquet's own pages: the live verdicts and the helpers of the deal form, and the declaration checker (page and API)."""
+"""Piquet's own pages: the deal form's live verdicts and helpers, and the declaration checker (page and API)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from . import api, records
 from .deal_preview import preview
 from .forms.piquet import CheckerForm, PiquetDealForm
 from .games.base import Engine
-from .games.piquet import check_object
+from .games.piquet import check_object, piquet_game
 from .models import Game
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
@@ -27,7 +27,7 @@ def posted_deal_form(game_id: str) -> tuple[Game, Engine, int | None, PiquetDeal
     if number is not None:
         stored_hand_or_404(game, number)
     engine = records.replay(game)
-    form = PiquetDealForm.for_hand(engine.table, number or len(game.hands) + 1)
+    form = PiquetDealForm.for_hand(piquet_game(engine).table, number or len(game.hands) + 1)
     return game, engine, number, form
 
 

@@ -56,7 +56,7 @@ def game_or_404(public_id: str) -> Game:
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:
-    """The newest game (or partie) for each edit key, in the order of the keys."""
+    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys."""
     if not edit_keys:
         return []
     games = db.session.execute(
@@ -144,9 +144,12 @@ def next_game(game: Game) -> Game:
     db.session.add(following)
     try:
         db.session.commit()
-    except IntegrityError:  # another phone started it at the same moment
+    except IntegrityError:
         db.session.rollback()
-        return following_game(game)
+        started = following_game(game)  # by another phone at the same moment
+        if started is None:
+            raise
+        return started
     return following
 
 
@@ -259,5 +262,6 @@ def _commit(game: Game) -> None:
     except IntegrityError:
         db.session.rollback()
         raise ConcurrentChange(
-            [FieldError("game", phrase(N_("Another phone changed this game at the same moment. Check the scores and try again.")))]
+            [FieldError("game", phrase(
+                N_("Another phone changed this game at the same moment. Check the scores and try again.")))]
         ) from None

@@ -49,7 +49,7 @@ def download_name(game: Game, extension: str) -> str:
 
 
 @bp.get("/g/<game_id>/export.json")
-def export_json(game_id: str) -> Response:
+def export_json(game_id: str) -> ResponseReturnValue:
     """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
     game = records.game_or_404(game_id)
     response = current_app.json.response(game_object(game, records.replay(game)))

@@ -34,16 +34,18 @@ def import_game(data: object) -> records.Created:
 
     :raises RuleError: listing what is wrong; nothing is stored then.
     """
-    kind, hands = _read_shape(data)
-    setup = kind.read_setup(data)
+    kind, game, hands = _read_shape(data)
+    setup = kind.read_setup(game)
     entries = _replayed_entries(kind, setup, hands)
-    return records.create_game(data, hands=[kind.entry_to_dict(entry) for entry in entries])
+    return records.create_game(game, hands=[kind.entry_to_dict(entry) for entry in entries])
 
 
-def _read_shape(data: object) -> tuple[GameKind, list[Any]]:
-    """The game's kind and its hand list, or the reason the file is not a game."""
+def _read_shape(data: object) -> tuple[GameKind, dict[str, Any], list[Any]]:
+    """The game's kind, the game object and its hand list, or the reason the file is not a game."""
     if not isinstance(data, dict):
-        raise RuleError.single("body", phrase(N_("This is not a Scorekeeper game: the file must hold one game object.")))
+        raise RuleError.single(
+            "body", phrase(N_("This is not a Scorekeeper game: the file must hold one game object."))
+        )
     kind = GAMES.find(data.get("game"))
     if kind is None:
         choices = ", ".join(f"“{name}”" for name in GAMES)
@@ -51,7 +53,7 @@ def _read_shape(data: object) -> tuple[GameKind, list[Any]]:
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RuleError.single("hands", phrase(N_("The game has no list of hands.")))
-    return kind, hands
+    return kind, data, hands
 
 
 def _replayed_entries(kind: GameKind, setup: Setup, hands: list[Any]) -> list[Any]:

@@ -64,7 +64,8 @@ def main() -> None:
 
     print(f"Dummy Hand Spades game with 20 hands, {RUNS} runs each")
     measure(client, "GET game page (editable, 20 hands)", lambda c: c.get(f"/g/{game}"), queries)
-    measure(client, "GET game page, htmx fragment", lambda c: c.get(f"/g/{game}", headers={"HX-Request": "true"}), queries)
+    fragment = {"HX-Request": "true"}
+    measure(client, "GET game page, htmx fragment", lambda c: c.get(f"/g/{game}", headers=fragment), queries)
     measure(client, "GET /api/v1/games/<id>", lambda c: c.get(f"/api/v1/games/{game}"), queries)
     measure(client, "GET home", lambda c: c.get("/"), queries)
     measure(client, "PUT hand 1 (replays 20 hands)",

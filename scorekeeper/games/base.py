@@ -125,7 +125,8 @@ class GameKind(Protocol):
     Pages:
       `template_folder` holds `new.html`, `game.html` (with `_board.html`,
       the part live pages refresh), `edit_hand.html`, `_summary_hands.html`,
-      `_summary_facts.html`, `_session.html` and `_stats.html`;
+      `_summary_facts.html` and `_stats.html` (and `_session.html` for a
+      game whose `session_summary` can be other than None);
       `rules_template` is the rules page; `new_game_form` and `entry_form`
       are the screens; `links` are the game's own tools on the home page;
       `standing_columns`, `chart_reference` and `outcome_note` complete the

@@ -86,11 +86,11 @@ class DummySpades(GameKind):
         return stats.spades_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        return Reference(engine.settings.target, N_("Target %(score)s"),
+        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
                          N_("The dotted line marks the target, %(score)s."))
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
-        return {"dummy_after": engine.table.dummy_after}
+        return {"dummy_after": spades_game(engine).table.dummy_after}
 
     def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
         return {
@@ -145,3 +145,9 @@ class DummySpades(GameKind):
 
 
 KIND = DummySpades()
+
+
+def spades_game(engine: Engine) -> dummy_spades.Game:
+    """The engine as the Dummy Hand Spades game it is (the kind only ever replays those)."""
+    assert isinstance(engine, dummy_spades.Game)
+    return engine

@@ -89,9 +89,9 @@ class Piquet(GameKind):
 
     def session_summary(self, engine: Engine, played: Played) -> SessionSummary | None:
         """Every partie settled and added up; None for a partie outside a session until it is settled."""
-        if len(played) == 1 and engine.settlement() is None:
+        if len(played) == 1 and piquet_game(engine).settlement() is None:
             return None
-        parties = [(partie, partie_engine.settlement()) for partie, partie_engine in played]
+        parties = [(partie, piquet_game(partie_engine).settlement()) for partie, partie_engine in played]
         settled = [settlement for _, settlement in parties if settlement is not None]
         return SessionSummary(parties, piquet.add_settlements(settled, engine.table.players))
 
@@ -99,21 +99,22 @@ class Piquet(GameKind):
         return stats.piquet_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        if engine.settings.variant is piquet.Variant.RUBICON:
+        settings = piquet_game(engine).settings
+        if settings.variant is piquet.Variant.RUBICON:
             return Reference(RUBICON, N_("Rubicon %(score)s"), N_("The dotted line marks the Rubicon at %(score)s."))
-        return Reference(engine.settings.target, N_("Target %(score)s"),
+        return Reference(settings.target, N_("Target %(score)s"),
                          N_("The dotted line marks the target, %(score)s."))
 
     def outcome_note(self, engine: Engine) -> Phrase | None:
         """How the settlement adds up, once a Rubicon partie is over."""
-        return engine.settlement_explanation()
+        return piquet_game(engine).settlement_explanation()
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         game = played[0][0]
         in_session = game.session_id is not None
         summary = self.session_summary(engine, played) if in_session else None
         return {
-            "settlement": settlement_object(engine.settlement()),
+            "settlement": settlement_object(piquet_game(engine).settlement()),
             "session": game.session_id,
             "session_totals": summary.totals if summary else None,
         }
@@ -145,6 +146,12 @@ class Piquet(GameKind):
 KIND = Piquet()
 
 
+def piquet_game(engine: Engine) -> piquet.Game:
+    """The engine as the Piquet game it is (the kind only ever replays Piquet games)."""
+    assert isinstance(engine, piquet.Game)
+    return engine
+
+
 def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | None:
     if settlement is None:
         return None
@@ -154,7 +161,9 @@ def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | 
 def classes_object(classes: dict[str, Any]) -> dict[str, Any]:
     """Who is good in each class, and what they scored, with the reason."""
     return {
-        name: {"good": result.good and str(result.good), "points": result.points, "explanation": say(result.explanation)}
+        name: {
+            "good": result.good and str(result.good), "points": result.points, "explanation": say(result.explanation),
+        }
         for name, result in classes.items()
     }
 

@@ -135,6 +135,17 @@ class Log(ABC, Generic[EntryT, ResultT]):
         """Every player's running score, in seating order."""
         return {name: standing.score for name, standing in self.totals().items()}
 
+    def check_new(self, entry: EntryT) -> None:
+        """Refuse an entry being recorded or replaced that a replay would still score.
+
+        For rules that hold at the moment of play only (four-player Spades
+        checks a Blind Nil's margin against the scores of that moment), so
+        correcting an earlier entry never undoes what the table played.
+        Nothing by default.
+
+        :raises RuleError: for an entry the rules do not allow now.
+        """
+
     def add(self, entry: EntryT) -> ResultT:
         """Score and record the next entry; on error nothing changes.
 
@@ -143,10 +154,8 @@ class Log(ABC, Generic[EntryT, ResultT]):
         """
         if self.is_over():
             raise NotAllowed.single("game", self.refusal_when_over())
-        result = self.score_next(entry)
-        self._entries.append(entry)
-        self._results.append(result)
-        return result
+        self.check_new(entry)
+        return self._append(entry)
 
     def replace(self, number: int, entry: EntryT) -> None:
         """Replace entry `number` (from 1) and re-score it and everything after it; on error nothing changes.
@@ -157,7 +166,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
         if not 1 <= number <= len(self._entries):
             raise NotAllowed.single("number", phrase(self.NO_SUCH_ENTRY, number=number))
         kept = min(number - 1, len(self._results))  # every entry before `kept` was scored
-        self._score_from(kept, [*self._entries[kept:number - 1], entry, *self._entries[number:]])
+        self._score_from(kept, [*self._entries[kept:number - 1], entry, *self._entries[number:]], new=number)
 
     def undo(self) -> EntryT:
         """Remove the last recorded entry and return it.
@@ -173,8 +182,17 @@ class Log(ABC, Generic[EntryT, ResultT]):
             self._results.pop()
         return self._entries.pop()
 
-    def _score_from(self, kept: int, entries: list[EntryT]) -> None:
-        """Keep the first `kept` scored entries, then score `entries` after them; on error nothing changes."""
+    def _append(self, entry: EntryT) -> ResultT:
+        result = self.score_next(entry)
+        self._entries.append(entry)
+        self._results.append(result)
+        return result
+
+    def _score_from(self, kept: int, entries: list[EntryT], *, new: int | None = None) -> None:
+        """Keep the first `kept` scored entries, then score `entries` after them; on error nothing changes.
+
+        `new` is the number of the entry being recorded, which `check_new` checks.
+        """
         before = (self._entries, self._results, self._after_end)
         self._entries, self._results, self._after_end = before[0][:kept], before[1][:kept], []
         try:
@@ -182,8 +200,10 @@ class Log(ABC, Generic[EntryT, ResultT]):
                 if self.is_over():
                     self._entries.append(entry)
                     self._after_end.append(len(self._entries))
-                else:
-                    self.add(entry)
+                    continue
+                if self.next_number() == new:
+                    self.check_new(entry)
+                self._append(entry)
         except RuleError:
             self._entries, self._results, self._after_end = before
             raise

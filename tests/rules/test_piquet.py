@@ -4,8 +4,18 @@ import pytest
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.piquet import (
-    DealEntry, Game, Role, Settings, Settlement, Table, Variant, add_settlements, deal_to_dict, explain_settlement,
-    parse_deal, settle,
+    DealEntry,
+    Game,
+    Role,
+    Settings,
+    Settlement,
+    Table,
+    Variant,
+    add_settlements,
+    deal_to_dict,
+    explain_settlement,
+    parse_deal,
+    settle,
 )
 
 E, Y = "elder", "younger"

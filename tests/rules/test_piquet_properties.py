@@ -1,11 +1,21 @@
 """Properties of the Piquet engine, checked on random hands, plays and games."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import PACK
 from scorekeeper.rules.errors import ErrorCollector
 from scorekeeper.rules.piquet import (
-    ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
+    ByRole,
+    DealEntry,
+    Game,
+    Role,
+    Settings,
+    Table,
+    Variant,
+    deal_to_dict,
+    declarations_from_cards,
+    parse_deal,
 )
 from scorekeeper.rules.piquet.combinations import validate_declarations
 from scorekeeper.rules.piquet.scoring import combination_points, compare_classes

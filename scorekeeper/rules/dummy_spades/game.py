@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..log import Log
+from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .scoring import HandResult, Standing, names_phrase, score_hand
+from .scoring import HandResult, Standing, score_hand
 from .table import Settings, Table
 
 
@@ -16,6 +17,8 @@ class Game(Log[HandEntry, HandResult]):
 
     NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
     NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    table: Table
+    settings: Settings
 
     def __init__(self, table: Table, settings: Settings, entries: Iterable[HandEntry] = ()):
         self.table = table
@@ -35,7 +38,7 @@ class Game(Log[HandEntry, HandResult]):
         return score_hand(self.table, self.settings, self.next_number(), entry, self.totals())
 
     def refusal_when_over(self) -> Phrase:
-        return phrase(N_("This game is over: %(winner)s has won."), winner=self.winner())
+        return phrase(N_("This game is over: %(winner)s has won."), winner=self.winner() or "")
 
     def totals(self) -> dict[str, Standing]:
         """Every real player's score and bags, in seating order."""
@@ -79,7 +82,7 @@ class Game(Log[HandEntry, HandResult]):
         """The number the next recorded hand gets."""
         return self.next_number()
 
-    def next_bidding_order(self) -> tuple[str, str, str]:
+    def next_bidding_order(self) -> tuple[str, ...]:
         """The bidding order of the next hand."""
         return self.table.bidding_order(self.next_hand_number())
 

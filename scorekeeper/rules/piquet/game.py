@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace as replace_fields
+from dataclasses import dataclass
+from dataclasses import replace as replace_fields
 from enum import StrEnum
 from typing import Final
 
@@ -14,7 +15,7 @@ from ..phrases import N_, Phrase, phrase
 from .entry import DealEntry
 from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
 from .scoring import deal_lines
-from .values import TRICKS, ByRole, Field, Role
+from .values import TRICKS, ByRole, Event, Field, Role
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
@@ -42,10 +43,9 @@ class Settings:
         """
         if data is None:
             return cls()
-        errors = ErrorCollector()
         if not isinstance(data, dict):
-            errors.add("settings", phrase(N_("The settings must be an object.")))
-            errors.raise_if_any()
+            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
+        errors = ErrorCollector()
         variant = data.get("variant", Variant.RUBICON)
         if variant not in Variant.__members__.values():
             errors.add("settings.variant", phrase(N_("Choose rubicon or saunt.")))
@@ -55,7 +55,7 @@ class Settings:
         errors.raise_if_any()
         return cls(Variant.SAUNT, target) if variant == Variant.SAUNT else cls()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """API-shaped: ``{"variant": "rubicon"}`` or ``{"variant": "saunt", "target": 100}``."""
         if self.variant is Variant.SAUNT:
             return {"variant": str(self.variant), "target": self.target}
@@ -111,6 +111,8 @@ class Game(Log[DealEntry, DealResult]):
 
     NO_SUCH_ENTRY = N_("There is no deal %(number)s.")
     NOTHING_TO_UNDO = N_("There is no deal to undo.")
+    table: Table
+    settings: Settings
 
     def __init__(self, table: Table, settings: Settings = Settings(), entries: Iterable[DealEntry] = ()):
         """Replay *entries*.
@@ -191,7 +193,7 @@ class Game(Log[DealEntry, DealResult]):
         if self.settings.variant is Variant.SAUNT:
             if self.is_over():
                 return phrase(N_("%(winner)s reaches %(target)s and wins the game."),
-                              winner=self.winner(), target=self.settings.target)
+                              winner=self.winner() or "", target=self.settings.target)
             return phrase(N_("Deal %(number)s: %(dealer)s deals, %(elder)s is elder; first to %(target)s wins."),
                           number=self.next_deal_number(), dealer=self.next_dealer(), elder=self.next_elder(),
                           target=self.settings.target)
@@ -243,10 +245,11 @@ class Game(Log[DealEntry, DealResult]):
             tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead
             running_trick_points = running_trick_points[:max(tricks_counted, 0)]
         elif not saunt:
-            ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and running[Role.ELDER] != running[Role.YOUNGER])
+            is_level = running[Role.ELDER] == running[Role.YOUNGER]
+            ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and not is_level)
         return DealResult(
             number, self.table.dealer(number), names.elder, names.younger, classes,
-            tuple(lines.elder if name == names.elder else lines.younger for name in self.table.players),
+            (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
             ended, entry, explanation, running_trick_points,
         )
 
@@ -260,11 +263,12 @@ def _planned(deals: tuple[DealResult, ...] | list[DealResult]) -> int:
     return PARTIE_DEALS
 
 
-def _line(name: str, role: Role, events: list, score: int) -> PlayerDeal:
+def _line(name: str, role: Role, events: list[Event], score: int) -> PlayerDeal:
     """A player's deal line from the events counted."""
     points = {field: sum(e.points for e in events if e.role is role and e.field is field) for field in Field}
-    return PlayerDeal(name, role, *(points[field] for field in _FIELD_ORDER), sum(points.values()), score)
+    return PlayerDeal(
+        name, role, points[Field.CARTE_BLANCHE], points[Field.POINT], points[Field.SEQUENCES], points[Field.SETS],
+        points[Field.REPIQUE], points[Field.PIQUE], points[Field.TRICKS], points[Field.CARDS], points[Field.CAPOT],
+        sum(points.values()), score,
+    )
 
-
-_FIELD_ORDER: Final = (Field.CARTE_BLANCHE, Field.POINT, Field.SEQUENCES, Field.SETS, Field.REPIQUE,
-                       Field.PIQUE, Field.TRICKS, Field.CARDS, Field.CAPOT)
