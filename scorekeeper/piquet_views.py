@@ -35,8 +35,8 @@ def render_deal_form(
     game: Game, engine: Engine, number: int | None, form: PiquetDealForm, status: int = 200, **extra: object
 ) -> ResponseReturnValue:
     if number is None:
-        return render_game(game, form, status, engine, preview=preview(form), **extra)
-    return render_edit(game, number, form, status, engine, preview=preview(form), **extra)
+        return render_game(game, form, status, engine, **extra)
+    return render_edit(game, number, form, status, engine, **extra)
 
 
 @bp.post("/g/<game_id>/deals/verdicts")

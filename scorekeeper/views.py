@@ -87,7 +87,10 @@ def render_game(
     game: Game, form: Any = None, status: int = 200, engine: Engine | None = None, **extra: Any
 ) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
-    template = GAMES.of(game).template("_board.html" if is_fragment_request() else "game.html")
+    kind = GAMES.of(game)
+    template = kind.template("_board.html" if is_fragment_request() else "game.html")
+    if form is not None:
+        extra = {**kind.form_context(form), **extra}
     return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
@@ -97,7 +100,8 @@ def render_edit(
     """The page for changing a past hand; `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     engine = engine if engine is not None else records.replay(game)
-    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number, **extra}
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number,
+               **kind.form_context(form), **extra}
     return render_template(kind.template("edit_hand.html"), **context), status
 
 

@@ -128,7 +128,8 @@ class GameKind(Protocol):
       `_summary_facts.html` and `_stats.html` (and `_session.html` for a
       game whose `session_summary` can be other than None);
       `rules_template` is the rules page; `new_game_form` and `entry_form`
-      are the screens; `links` are the game's own tools on the home page;
+      are the screens, and `form_context` what a typed entry form shows
+      beside it; `links` are the game's own tools on the home page;
       `standing_columns`, `chart_reference` and `outcome_note` complete the
       summary and the chart.
     Engine and storage:
@@ -160,6 +161,10 @@ class GameKind(Protocol):
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""
         return f"{self.template_folder}/{name}"
+
+    def form_context(self, form: Any) -> dict[str, Any]:
+        """Template variables for an entry form as typed (Piquet: who is good, whether pique is asked)."""
+        return {}
 
     # Engine and storage
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .. import stats
+from ..deal_preview import preview
 from ..forms.piquet import NewPiquetGameForm, PiquetDealForm
 from ..i18n import say
 from ..models import Game
@@ -57,6 +58,9 @@ class Piquet(GameKind):
     entry_form = PiquetDealForm
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
+
+    def form_context(self, form: Any) -> dict[str, Any]:
+        return {"preview": preview(form)}
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

@@ -12,7 +12,7 @@ from ..errors import ErrorCollector, MalformedInput, NotAllowed
 from ..log import Log, Standing
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
-from .entry import DealEntry
+from .entry import DealEntry, check_deal
 from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
 from .scoring import deal_lines
 from .values import TRICKS, ByRole, Event, Field, Role
@@ -136,6 +136,13 @@ class Game(Log[DealEntry, DealResult]):
         """
         return self._score(self.next_number(), entry, self.scores())
 
+    def check_new(self, entry: DealEntry) -> None:
+        """What `check_deal` refuses in a deal being recorded or replaced (stored deals replay as saved).
+
+        :raises NotAllowed: with every problem found.
+        """
+        check_deal(entry, self._names(self.next_number()))
+
     def refusal_when_over(self) -> Phrase:
         if self.settings.variant is Variant.RUBICON:
             return phrase(N_("This partie is over."))
@@ -210,10 +217,14 @@ class Game(Log[DealEntry, DealResult]):
         return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
                       winner=result.winner, points=result.points)
 
+    def _names(self, number: int) -> ByRole[str]:
+        """Who is elder and who is younger in deal *number*."""
+        return ByRole.build(lambda role: self.table.name_of(role, number))
+
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
         score = entry.score()
-        names = ByRole.build(lambda role: self.table.name_of(role, number))
+        names = self._names(number)
         running = {role: before[names[role]] for role in Role}
         saunt = self.settings.variant is Variant.SAUNT
         counted = []
