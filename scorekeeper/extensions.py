@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -22,3 +23,4 @@ else:
 migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
+compress = Compress()

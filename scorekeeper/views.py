@@ -144,7 +144,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
             form.attach(error)
             return render_game(game, form, 422)  # the stored game is not the one replayed
         except RuleError as error:
-            form.attach(error)
+            form.attach(error)  # a refused entry leaves the engine as it was
         else:
             if is_fragment_request():
                 return render_game(game, engine=engine)
