@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort
-from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games import GAMES
 from .games.base import Engine
 from .models import Game, Hand, Seat, hash_token, player_key
-from .rules.errors import FieldError, MalformedInput, NotAllowed, RuleError
+from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, phrase
+from .writes import ConcurrentChange, claim_version, flush
 
 
 class HandNotFound(LookupError):
@@ -30,10 +30,6 @@ class HandNotFound(LookupError):
 
 class NotLastHand(ValueError):
     """Only the last hand can be removed."""
-
-
-class ConcurrentChange(RuleError):
-    """Another phone changed the game at the same moment."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +113,7 @@ def following_game(game: Game) -> Game | None:
 
 
 def next_game(game: Game) -> Game:
-    """Start (or find) the game after this one at the table, in the same session and with the same edit token.
+    """Start (not committed) or find the game after this one at the table, in the same session and edit token.
 
     What "the next game" is, and when it may start, is the game's own rule
     (Piquet: the next Rubicon partie, once this one is over).
@@ -129,6 +125,7 @@ def next_game(game: Game) -> Game:
     later = following_game(game)
     if later is not None:
         return later
+    claim_version(game)
     if game.session_id is None:
         game.session_id = game.public_id
     following = Game(
@@ -142,14 +139,7 @@ def next_game(game: Game) -> Game:
         seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
     )
     db.session.add(following)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        started = following_game(game)  # by another phone at the same moment
-        if started is None:
-            raise
-        return started
+    flush()
     return following
 
 
@@ -161,7 +151,7 @@ def replay(game: Game) -> Engine:
 
 
 def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
-    """Validate a new game (the API's create payload) and store it.
+    """Validate a new game (the API's create payload) and store it (not committed).
 
     `hands` are entries the engine has already scored in this game (an import).
 
@@ -187,7 +177,7 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
     )
     db.session.add(game)
-    db.session.commit()
+    flush()
     return Created(game, token)
 
 
@@ -200,22 +190,43 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
 
 
 def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engine:
-    """Score and store the next hand; returns the engine's game with it.
+    """Score and store the next hand (not committed); returns the engine's game with it.
 
+    `data` may say which number the hand is meant to get (`"number"`).
     `engine` is the game already replayed, if the caller has it: it is then
     the one returned, and the game is not replayed again.
+
+    :raises ConcurrentChange: when that number is not the next one (another phone was first).
     """
     kind = GAMES.of(game)
     engine = engine if engine is not None else replay(game)
+    _check_number(game, data)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
+    claim_version(game)
     game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
-    _commit(game)
+    flush()
     return engine
 
 
+def _check_number(game: Game, data: object) -> None:
+    number = data.get("number") if isinstance(data, dict) else None
+    if number is None:
+        return
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise MalformedInput.single("number", phrase(N_("A hand number is a whole number from 1 up.")))
+    expected = len(game.hands) + 1
+    if number < expected:
+        raise ConcurrentChange.single("number", phrase(
+            N_("Hand %(number)s is already recorded: the next hand is hand %(next)s."), number=number, next=expected))
+    if number > expected:
+        raise ConcurrentChange.single("number", phrase(
+            N_("Hand %(number)s cannot be recorded yet: the next hand is hand %(next)s."),
+            number=number, next=expected))
+
+
 def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None = None) -> Engine:
-    """Replace a past hand and re-score everything after it; returns the engine's game with it.
+    """Replace a past hand (not committed) and re-score everything after it; returns the engine's game with it.
 
     `engine` is the game already replayed, if the caller has it (as in `add_hand`).
     """
@@ -229,13 +240,14 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
     kind = GAMES.of(game)
     entry = kind.parse_entry(engine.table, data)
     engine.replace(number, entry)
+    claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
-    _commit(game)
+    flush()
     return engine
 
 
 def remove_last_hand(game: Game, number: int | None = None) -> None:
-    """Undo: remove the last hand (or check that `number` is the last)."""
+    """Undo (not committed): remove the last hand (or check that `number` is the last)."""
     if not game.hands:
         raise HandNotFound(number)
     last = game.hands[-1]
@@ -243,9 +255,10 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         _hand(game, number)
         if number != last.number:
             raise NotLastHand(number)
+    claim_version(game)
     game.hands.remove(last)
     db.session.delete(last)
-    _commit(game)
+    flush()
 
 
 def _hand(game: Game, number: int) -> Hand:
@@ -253,15 +266,3 @@ def _hand(game: Game, number: int) -> Hand:
         if hand.number == number:
             return hand
     raise HandNotFound(number)
-
-
-def _commit(game: Game) -> None:
-    game.touch()
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise ConcurrentChange(
-            [FieldError("game", phrase(
-                N_("Another phone changed this game at the same moment. Check the scores and try again.")))]
-        ) from None

@@ -26,6 +26,7 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
         "players": list(game.player_names),
         "first_dealer": game.first_dealer,
         "settings": engine.settings.to_dict(),
+        "version": game.version,
         "status": "finished" if engine.is_over() else "in_progress",
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),
@@ -36,4 +37,7 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
     }
     if with_hands:
         payload["hands"] = [kind.result_object(result) for result in engine.results]
+        payload["hands_after_end"] = [
+            {"number": number, "entry": kind.entry_to_dict(engine.entries[number - 1])} for number in engine.after_end
+        ]
     return payload

@@ -238,7 +238,9 @@ class GameKind(Protocol):
         ...
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
-        """The CSV download's rows under `csv_columns`: one per scored entry and player, in seating order.
+        """The CSV download's rows under `csv_columns`: one per entry and player, in seating order.
+
+        Entries kept after the end of the game come last, with what was entered and no scores.
 
         Names go through `spreadsheet.cell`, so that no spreadsheet runs them as formulas.
         """

@@ -142,6 +142,12 @@ class DummySpades(GameKind):
                     "true" if line.made else "false", line.contract_points, line.nil_points, line.bags_added,
                     line.bag_penalty, line.delta, line.score, line.bags,
                 ]
+        unscored = [""] * (len(self.csv_columns) - 7)
+        for number in engine.after_end:
+            entry = engine.entries[number - 1]
+            for bid in entry.bids:
+                yield [number, cell(engine.table.dealer(number)), cell(bid.player), "", bid.bid,
+                       "; ".join(cell(hand) for hand in bid.nil), entry.tricks_of(bid.player), *unscored]
 
 
 KIND = DummySpades()

@@ -145,6 +145,13 @@ class Piquet(GameKind):
             for line in result.players:
                 yield [result.number, cell(result.dealer), cell(line.player), str(line.role),
                        *(getattr(line, field) for field in self.csv_columns[4:])]
+        table = piquet_game(engine).table
+        unscored = [""] * (len(self.csv_columns) - 4)
+        for number in engine.after_end:
+            elder = table.elder(number)
+            for player in table.players:
+                yield [number, cell(table.dealer(number)), cell(player), "elder" if player == elder else "younger",
+                       *unscored]
 
 
 KIND = Piquet()
