@@ -16,7 +16,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, assets, database, i18n, live, piquet_views, players, rulebook, share, summary_views, table_views, views
+    from . import (
+        api,
+        assets,
+        database,
+        i18n,
+        live,
+        piquet_views,
+        players,
+        rulebook,
+        share,
+        summary_views,
+        table_views,
+        views,
+    )
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES

@@ -1,7 +1,7 @@
 """The dummy's seat moves into the settings of a Dummy Hand Spades game
 
 Revision ID: 5d0c7a9e4b12
-Revises: 6daaecd715a0
+Revises: 5d1e7a0c2b94
 
 """
 import sqlalchemy as sa
@@ -9,7 +9,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '5d0c7a9e4b12'
-down_revision = '6daaecd715a0'
+down_revision = '5d1e7a0c2b94'
 branch_labels = None
 depends_on = None
 

@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 
 from ..conftest import dispose
 
-BEFORE_THE_DUMMY_SEAT_MOVED = "6daaecd715a0"
+BEFORE_THE_DUMMY_SEAT_MOVED = "5d1e7a0c2b94"
 SPADES_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
 INSERT_GAME = text(
     "INSERT INTO game (public_id, kind, first_dealer, dummy_after, settings, edit_token_hash, version, created_at)"
