@@ -12,8 +12,9 @@ from ..models import Game
 from ..rules import spades
 from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, phrase
+from ..spreadsheet import cell
 from ..stats import Tally
-from .base import GameKind, Link, Setup, Words, read_both
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,12 @@ class SpadesRecord:
         return self.bags / hands if hands else None
 
 
-def spades_record(played: Sequence[tuple[spades.Game, str]]) -> SpadesRecord:
+def spades_record(played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
     """Count one player's games, each given with the player's spelling in it: their team's results."""
     wins = finished = unfinished = hands = made = nils = nils_made = bags = 0
     final_scores: list[int] = []
-    for game, name in played:
+    for engine, name in played:
+        game = spades_game(engine)
         team = game.table.team_of(name).name
         if game.is_over():
             finished += 1
@@ -89,8 +91,8 @@ class Spades(GameKind):
     rules_template = "rules/spades.html"
     new_game_form = NewSpadesGameForm
     entry_form = SpadesHandForm
-    links: tuple[Link, ...] = ()
-    has_sessions = False
+    standing_heading = N_("Team")
+    standing_columns = (Column("bags", N_("Bags")),)
     csv_columns = (
         "hand", "dealer", "team", "first_player", "first_bid", "first_tricks", "second_player", "second_bid",
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",
@@ -115,18 +117,27 @@ class Spades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
         return spades.Game(setup.table, setup.settings, entries)
 
-    def next_game(self, setup: Setup, engine: Any) -> Setup:
-        raise NotAllowed.single("game", phrase(N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
+    def next_game(self, setup: Setup, engine: Engine) -> Setup:
+        raise NotAllowed.single("game", phrase(
+            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
 
-    def session_summary(self, engine: Any, played: Any) -> None:
+    def session_summary(self, engine: Engine, played: Played) -> None:
         return None
 
-    def stats(self, played: Sequence[tuple[Any, str]]) -> SpadesRecord:
+    def stats(self, played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
         return spades_record(played)
 
-    def game_fields(self, engine: spades.Game, played: Any = ()) -> dict[str, Any]:
+    def running_scores(self, result: spades.HandResult) -> dict[str, int]:
+        """Each team's running score after the hand."""
+        return {team.name: team.score for team in result.teams}
+
+    def chart_reference(self, engine: Engine) -> Reference:
+        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
+                         N_("The dotted line marks the target, %(score)s."))
+
+    def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         """The teams, each with its players (the totals and the winner name them)."""
-        return {"teams": {team.name: list(team.players) for team in engine.table.teams()}}
+        return {"teams": {team.name: list(team.players) for team in spades_game(engine).table.teams()}}
 
     def result_object(self, result: spades.HandResult) -> dict[str, Any]:
         """One scored hand as API.md's "Four-player Spades hand" result."""
@@ -161,19 +172,36 @@ class Spades(GameKind):
             "explanation": [say(line) for line in result.explanation],
         }
 
-    def csv_rows(self, engine: spades.Game, cell: Any = str) -> Iterator[list[Any]]:
-        """One row per hand and team: the partners' bids and tricks, then the team's score."""
-        for result in engine.hands:
+    def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
+        """One row per hand and team: the partners' bids and tricks, then the team's points.
+
+        Hands kept after the end of the game come last, with their bids and tricks and no points.
+        """
+        game = spades_game(engine)
+        for result in game.hands:
             for team in result.teams:
-                partners = []
-                for player in team.team.players:
-                    bid = result.entry.bid_of(player).value
-                    partners += [cell(player), str(bid), result.entry.tricks_of(player)]
-                yield [
-                    result.number, cell(result.dealer), cell(team.name), *partners, team.contract, team.tricks,
-                    "true" if team.made else "false", team.contract_points, team.nil_points, team.bags_added,
-                    team.bag_penalty, team.delta, team.score, team.bags,
-                ]
+                yield [result.number, cell(result.dealer), cell(team.name), *_partners(result.entry, team.team),
+                       team.contract, team.tricks, "true" if team.made else "false", team.contract_points,
+                       team.nil_points, team.bags_added, team.bag_penalty, team.delta, team.score, team.bags]
+        unscored = [""] * (len(self.csv_columns) - 9)
+        for number in game.after_end:
+            entry = game.entries[number - 1]
+            for team in game.table.teams():
+                yield [number, cell(game.table.dealer(number)), cell(team.name), *_partners(entry, team), *unscored]
+
+
+def _partners(entry: spades.HandEntry, team: spades.Team) -> list[Any]:
+    """Each partner's name, bid and tricks."""
+    cells: list[Any] = []
+    for player in team.players:
+        cells += [cell(player), str(entry.bid_of(player).value), entry.tricks_of(player)]
+    return cells
 
 
 KIND = Spades()
+
+
+def spades_game(engine: Engine) -> spades.Game:
+    """The engine as the four-player Spades game it is (the kind only ever replays those)."""
+    assert isinstance(engine, spades.Game)
+    return engine

@@ -12,9 +12,22 @@ from ..phrases import N_, phrase
 from .entry import Bid, HandEntry
 from .results import HandResult, NilOutcome, Standing, TeamHand
 from .settings import Settings, Variant
-from .table import TRICKS_PER_DEAL, Team, Table
+from .table import TRICKS_PER_DEAL, Table, Team
 
 SUICIDE_LEAST_BID = 4
+
+
+def check_entry(table: Table, settings: Settings, entry: HandEntry) -> None:
+    """Refuse an entry made for another table, then bids the variant does not allow.
+
+    :raises MalformedInput: field ``bids`` for other players.
+    :raises NotAllowed: see `check_bids`.
+    """
+    if {bid.player for bid in entry.bids} != set(table.players) or {player for player, _ in entry.tricks} != set(
+        table.players
+    ):
+        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
+    check_bids(table, settings, entry)
 
 
 def check_bids(table: Table, settings: Settings, entry: HandEntry) -> None:
@@ -66,7 +79,9 @@ def check_blind_margin(table: Table, settings: Settings, entry: HandEntry, befor
         if before[other.name].score - before[mine.name].score < settings.blind_margin:
             errors.add(
                 f"bids[{index}].bid",
-                phrase(N_("Blind Nil needs your team to be behind by at least %(margin)s"), margin=settings.blind_margin),
+                phrase(
+                    N_("Blind Nil needs your team to be behind by at least %(margin)s"), margin=settings.blind_margin
+                ),
             )
     errors.raise_if_any(NotAllowed)
 
@@ -81,11 +96,7 @@ def score_hand(
     :raises MalformedInput: if the entry names other players than the table's.
     :raises NotAllowed: if the bids break the variant (see `check_bids`).
     """
-    if {bid.player for bid in entry.bids} != set(table.players) or {player for player, _ in entry.tricks} != set(
-        table.players
-    ):
-        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
-    check_bids(table, settings, entry)
+    check_entry(table, settings, entry)
     order = table.bidding_order(number)
     nils = tuple(
         _score_nil(settings, table.team_of(player), entry.bid_of(player), entry.tricks_of(player))
