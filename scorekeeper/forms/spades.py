@@ -128,8 +128,8 @@ class SpadesHandForm(FlaskForm):
         """With exactly one player's tricks left blank, fill them in to make 13."""
         values = [number_or_text(field.data) for field in self.tricks]
         blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if value is not None]
-        if len(blanks) == 1 and all(isinstance(v, int) and 0 <= v <= 13 for v in known) and sum(known) <= 13:
+        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
+        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
             self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def bid_form(self, player: str) -> BidForm:

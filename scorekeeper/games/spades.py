@@ -186,8 +186,8 @@ class Spades(GameKind):
         unscored = [""] * (len(self.csv_columns) - 9)
         for number in game.after_end:
             entry = game.entries[number - 1]
-            for team in game.table.teams():
-                yield [number, cell(game.table.dealer(number)), cell(team.name), *_partners(entry, team), *unscored]
+            for seated in game.table.teams():
+                yield [number, cell(game.table.dealer(number)), cell(seated.name), *_partners(entry, seated), *unscored]
 
 
 def _partners(entry: spades.HandEntry, team: spades.Team) -> list[Any]:

@@ -15,6 +15,6 @@ from .table import TRICKS_PER_DEAL, Table, Team
 
 __all__ = [
     "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "Nil", "NilOutcome", "Settings", "Standing",
-    "Table", "Team", "TeamHand", "Variant", "check_bids", "check_blind_margin", "check_entry", "hand_to_dict", "parse_hand",
-    "score_hand",
+    "Table", "Team", "TeamHand", "Variant", "check_bids", "check_blind_margin", "check_entry", "hand_to_dict",
+    "parse_hand", "score_hand",
 ]
