@@ -30,7 +30,7 @@ migrate: install
 	$(BIN)/flask --app scorekeeper db upgrade
 
 run: migrate
-	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --config gunicorn.conf.py
 
 chromium:
 	@scripts/ensure-chromium

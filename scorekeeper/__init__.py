@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, live, piquet_views, players, rulebook, share, summary_views, views
+    from . import api, i18n, live, piquet_views, players, rulebook, security, share, summary_views, views
     from .config import configure
     from .extensions import csrf, db, migrate
 
@@ -28,6 +28,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     i18n.init_app(app)
+    security.init_app(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
     app.register_blueprint(live.bp)

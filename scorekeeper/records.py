@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
@@ -230,8 +230,23 @@ def _make_table(game_kind: Kind, data: dict) -> Any:
     return game_kind.make_table(data.get("players"), first_dealer, dummy_after)
 
 
+def hand_limit_phrase(game_kind: Kind) -> Any:
+    """What is said when a game has as many hands (or deals) as a game may have."""
+    if game_kind is PIQUET:
+        return phrase(N_("A game can have at most %(max)s deals: start a new game to play on."), max=max_hands())
+    return phrase(N_("A game can have at most %(max)s hands: start a new game to play on."), max=max_hands())
+
+
+def max_hands() -> int:
+    """The most hands (or deals) a game may have (MAX_HANDS): far more than a game to the highest target
+    takes, few enough that its page stays quick and its export can be imported again."""
+    return current_app.config["MAX_HANDS"]
+
+
 def add_hand(game: Game, data: object) -> Any:
     """Score and store the next hand; returns the replayed engine game."""
+    if len(game.hands) >= max_hands():
+        raise NotAllowed.single("game", hand_limit_phrase(kind(game)))
     engine = replay(game)
     entry = kind(game).parse_entry(engine.table, data)
     engine.add(entry)

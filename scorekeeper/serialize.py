@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
-
 from . import records
 from .i18n import say
 from .models import Game
 from .rules import piquet, spades
 from .rules.piquet_entry import deal_to_dict
+from .share import absolute_url
 
 
 def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str, Any]:
@@ -25,7 +24,7 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),
         "after_end": list(engine.after_end),
-        "url": url_for("views.show_game", game_id=game.public_id, _external=True),
+        "url": absolute_url("views.show_game", game_id=game.public_id),
     }
     if isinstance(engine, piquet.Game):
         payload["totals"] = {name: {"score": score} for name, score in engine.totals().items()}

@@ -101,6 +101,8 @@ def _read_shape(data: object) -> tuple[Kind, dict[str, Any], list[Any]]:
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RuleError.single("hands", phrase(N_("The game has no list of hands.")))
+    if len(hands) > records.max_hands():
+        raise RuleError.single("hands", records.hand_limit_phrase(game_kind))
     creation = {
         "game": game_kind.name,
         "players": data.get("players"),
