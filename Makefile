@@ -27,7 +27,7 @@ node_modules/.installed: package.json
 install: $(VENV)/.installed
 
 migrate: install
-	$(BIN)/flask --app scorekeeper db upgrade
+	$(BIN)/flask --app scorekeeper.app db upgrade
 
 run: migrate
 	$(BIN)/gunicorn --config gunicorn.conf.py

@@ -19,7 +19,7 @@ from gunicorn.glogging import Logger
 
 from scorekeeper.security import RedactTokens, redact
 
-wsgi_app = "scorekeeper:create_app()"
+wsgi_app = "scorekeeper.app:create_app()"
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"

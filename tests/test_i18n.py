@@ -28,7 +28,7 @@ def test_pybabel_extracts_engine_form_and_template_messages(tmp_path):
 
 
 def test_no_engine_phrase_is_an_unmarked_literal():
-    for path in sorted((ROOT / "scorekeeper" / "rules").glob("*.py")):
+    for path in sorted((ROOT / "scorekeeper" / "rules").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "phrase" and node.args:
                 unmarked = isinstance(node.args[0], (ast.Constant, ast.JoinedStr, ast.BinOp))

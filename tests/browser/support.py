@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
 from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally, wait_for

@@ -10,7 +10,7 @@ from io import BytesIO
 import pytest
 from flask_migrate import upgrade
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.access import REMEMBERED_GAMES
 from scorekeeper.share import qr_svg
 

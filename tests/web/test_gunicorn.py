@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 from ..conftest import dispose, make_app
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 CSP = (
     "default-src 'none'; "

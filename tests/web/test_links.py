@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.share import qr_svg
 
 from ..conftest import dispose, make_app

@@ -1,12 +1,4 @@
-"""Piquet for two (RULES.md Part B): the table, a partie or game as a log of deals, settlement.
-
-The pieces live in small modules: `cards` (the pack), `piquet_combinations`
-(point, sequences, sets), `piquet_values` (roles, classes, events),
-`piquet_scoring` (one deal as ordered events), `piquet_tricks` (the play),
-`piquet_entry` (the deal payload), `piquet_results` (deal lines and
-settlement) and `piquet_check` (the stateless declaration checker). This
-module re-exports what the web layer needs.
-"""
+"""Piquet for two (RULES.md Part B): the table, and a partie or game as a log of deals."""
 
 from __future__ import annotations
 
@@ -15,23 +7,16 @@ from dataclasses import dataclass, replace as replace_fields
 from enum import StrEnum
 from typing import Final
 
-from .errors import ErrorCollector, MalformedInput, NotAllowed
-from .names import clean_names, find_name
-from .phrases import N_, Phrase, phrase
-from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
-from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
-from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, explain_settlement, settle
-from .piquet_scoring import deal_lines
-from .piquet_values import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
+from ..errors import ErrorCollector, MalformedInput, NotAllowed
+from ..names import clean_names, find_name
+from ..phrases import N_, Phrase, phrase
+from .entry import DealEntry, check_deal
+from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
+from .scoring import deal_lines
+from .values import TRICKS, ByRole, Field, Role
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
-
-__all__ = [
-    "ByRole", "CheckResult", "CheckedHand", "ClassResult", "DealEntry", "DealResult", "Game", "PlayerDeal",
-    "Role", "Settings", "Settlement", "Table", "TrickTotal", "Variant", "add_settlements", "check_hands",
-    "deal_to_dict", "declarations_from_cards", "explain_settlement", "is_pique_possible", "parse_deal", "settle",
-]
 
 
 class Variant(StrEnum):
@@ -139,13 +124,15 @@ class Game:
         """Score the next deal.
 
         :raises NotAllowed: field ``game`` when the game is over; field
-            ``trick_totals`` when totals cannot say who reached a Saunt target first.
+            ``trick_totals`` when totals cannot say who reached a Saunt target first;
+            what `check_deal` refuses.
         :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
         """
         if self.is_over():
             template = N_("This partie is over.") if self.settings.variant is Variant.RUBICON else N_(
                 "This game is over.")
             raise NotAllowed.single("game", phrase(template))
+        check_deal(entry, self._names(self.next_deal_number()))
         self._replay((*self.entries, entry))
         return self.deals[-1]
 
@@ -157,6 +144,7 @@ class Game:
         """
         if not 1 <= number <= len(self.entries):
             raise NotAllowed.single("number", phrase(N_("There is no deal %(number)s."), number=number))
+        check_deal(entry, self._names(number))
         self._replay((*self.entries[:number - 1], entry, *self.entries[number:]))
 
     def undo(self) -> DealEntry:
@@ -244,6 +232,10 @@ class Game:
         return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
                       winner=result.winner, points=result.points)
 
+    def _names(self, number: int) -> ByRole[str]:
+        """Who is elder and who is younger in deal *number*."""
+        return ByRole.build(lambda role: self.table.name_of(role, number))
+
     def _replay(self, entries: tuple[DealEntry, ...]) -> None:
         """Score *entries* from scratch, then (only if all went well) keep the result."""
         deals: list[DealResult] = []
@@ -262,7 +254,7 @@ class Game:
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
         score = entry.score()
-        names = ByRole.build(lambda role: self.table.name_of(role, number))
+        names = self._names(number)
         running = {role: before[names[role]] for role in Role}
         saunt = self.settings.variant is Variant.SAUNT
         counted = []
