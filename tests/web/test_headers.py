@@ -75,9 +75,9 @@ def test_pages_load_htmx_from_the_address_the_policy_allows_with_its_hash(client
     page = client.get("/").get_data(as_text=True)
     scripts = re.findall(r"<script ([^>]*)>", page)
     assert scripts == [
+        'src="/static/app.js" defer',
         'src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.11/dist/htmx.min.js"\n'
         f'          integrity="{app.config["HTMX_SRI"]}" crossorigin="anonymous" defer',
-        'src="/static/app.js" defer',
     ]
 
 
