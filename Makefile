@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test test-postgres install test-deps chromium migrate bench translations
+.PHONY: run test test-postgres install test-deps chromium migrate bench wrk translations
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -29,8 +29,11 @@ install: $(VENV)/.installed
 migrate: install
 	$(BIN)/flask --app scorekeeper.app db upgrade
 
+# What `make run` serves; `make bench` serves its yardstick, a bare Flask app, the same way.
+WSGI_APP ?= scorekeeper.app:create_app()
+
 run: migrate
-	$(BIN)/gunicorn --config gunicorn.conf.py
+	$(BIN)/gunicorn --config gunicorn.conf.py "$(WSGI_APP)"
 
 chromium:
 	@scripts/ensure-chromium
@@ -44,8 +47,12 @@ test: test-deps
 test-postgres: test-deps
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
-bench: install
+# Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk.
+bench: install wrk
 	$(BIN)/python scripts/bench.py
+
+wrk:
+	@scripts/ensure-wrk
 
 translations: install
 	mkdir -p translations

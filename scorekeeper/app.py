@@ -13,9 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, live, piquet_views, players, rulebook, security, share, summary_views, views
+    from . import api, assets, i18n, live, piquet_views, players, rulebook, security, share, summary_views, views
     from .config import configure
-    from .extensions import csrf, db, migrate
+    from .extensions import compress, csrf, db, migrate
     from .games import GAMES
 
     app = Flask(
@@ -29,6 +29,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     i18n.init_app(app)
+    compress.init_app(app)
+    assets.init_app(app)
     security.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)

@@ -224,12 +224,15 @@ def max_hands() -> int:
     return current_app.config["MAX_HANDS"]
 
 
-def add_hand(game: Game, data: object) -> Any:
-    """Score and store the next hand; returns the replayed engine game."""
+def add_hand(game: Game, data: object, engine: Any = None) -> Any:
+    """Score and store the next hand; returns the engine game with it.
+
+    `engine` is `game` already replayed, if the caller has it (it is changed).
+    """
     if len(game.hands) >= max_hands():
         raise NotAllowed.single("game", hand_limit_phrase(GAMES.of(game)))
     kind = GAMES.of(game)
-    engine = replay(game)
+    engine = engine if engine is not None else replay(game)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
     game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))

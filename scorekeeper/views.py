@@ -82,10 +82,10 @@ def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> Entry
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
-def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
-    """What the game page and its board draw; `form` keeps what was typed."""
+def game_context(game: Game, form: Any = None, engine: Any = None, **extra: Any) -> dict[str, Any]:
+    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = records.replay(game)
+    engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
@@ -95,13 +95,14 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     return {"access_token": access.token_for(game), **context}
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The game page, or just its board for htmx; `form` keeps what was typed."""
+def render_game(game: Game, form: Any = None, status: int = 200, engine: Any = None,
+                **extra: Any) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     template = kind.template("_board.html" if is_fragment_request() else "game.html")
     if form is not None:
         extra = {**kind.form_context(form), **extra}
-    return render_template(template, **game_context(game, form, **extra)), status
+    return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
@@ -133,17 +134,18 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     form = entry_form(GAMES.of(game), engine, len(game.hands) + 1)
     stale = stale_entry(game, request.form.get("hand", type=int))
     if stale is not None:
-        return render_game(game, refused_stale_form(game, engine, stale), 422)
+        return render_game(game, refused_stale_form(game, engine, stale), 422, engine)
     if form.validate_on_submit():
         try:
-            records.add_hand(game, form.payload())
+            engine = records.add_hand(game, form.payload(), engine)
         except RuleError as error:
             form.attach(error)
+            engine = records.replay(game)  # a refused entry may have left the engine half-changed
         else:
             if is_fragment_request():
-                return render_game(game)
+                return render_game(game, engine=engine)
             return redirect(url_for("views.show_game", game_id=game.public_id), 303)
-    return render_game(game, form, 422)
+    return render_game(game, form, 422, engine)
 
 
 def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> EntryForm:

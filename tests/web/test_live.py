@@ -89,7 +89,7 @@ def test_the_page_knows_its_etag_and_an_unchanged_game_answers_304(client):
     assert response.data == b""
     assert response.headers["ETag"] == 'W/"0.0.0.edit"'
     assert response.headers["Cache-Control"] == "private, no-cache"
-    assert set(response.vary) == {"Cookie", "HX-Request"}
+    assert set(response.vary) == {"Accept-Encoding", "Cookie", "HX-Request"}
 
 
 def test_without_an_etag_the_board_comes_with_its_regions_and_headers(client):
@@ -98,7 +98,7 @@ def test_without_an_etag_the_board_comes_with_its_regions_and_headers(client):
     assert response.status_code == 200
     assert response.headers["ETag"] == 'W/"0.0.0.edit"'
     assert response.headers["Cache-Control"] == "private, no-cache"
-    assert set(response.vary) == {"Cookie", "HX-Request"}
+    assert set(response.vary) == {"Accept-Encoding", "Cookie", "HX-Request"}
     markup = response.get_data(as_text=True)
     assert markup.lstrip().startswith('<div id="board" class="board">')
     for element_id in ("standing", "record", "entry", "live"):
