@@ -10,7 +10,7 @@ at large, put a buffering reverse proxy (nginx, Caddy) in front; it also
 terminates HTTPS (see FORWARDED_ALLOW_IPS in the README).
 
 Requests are limited to a request line of 4094 bytes, 50 header fields of
-8190 bytes each, and (in the app) a body of 256 KiB.
+8190 bytes each, and (in the app) a body of 1 MiB.
 """
 
 import os
@@ -19,7 +19,6 @@ from gunicorn.glogging import Logger
 
 from scorekeeper.security import RedactTokens, redact
 
-wsgi_app = "scorekeeper.app:create_app()"
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"

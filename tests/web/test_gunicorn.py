@@ -32,7 +32,7 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """gunicorn --config gunicorn.conf.py, as `make run` starts it, with everything it writes kept in `lines`."""
+    """gunicorn started with the command of `make run`, everything it writes kept in `lines`."""
 
     def __init__(self, database_url: str):
         self.port = free_port()
@@ -40,7 +40,7 @@ class Gunicorn:
         env.update(HOST="127.0.0.1", PORT=str(self.port), SECRET_KEY="test", DATABASE_URL=database_url,
                    PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"],
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "scorekeeper.app:create_app()"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.lines: list[str] = []
