@@ -70,8 +70,9 @@ def current_etag(game_id: str) -> tuple[Game, str] | None:
     return game, _etag(game.version, parties, versions, editable=access.can_edit(game))
 
 
-def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:
-    """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form).
+def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None) -> dict[str, Any]:
+    """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form),
+    `version` the game's version when the form was made.
 
     A form appears or goes as a whole ("replace"); a form being filled in
     stays, and only the notice above it says whether it is out of date.
@@ -81,7 +82,7 @@ def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:
         return {"live_entry": "replace"}
     if posted is None:
         return {}
-    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted)}
+    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version)}
 
 
 def _fresh(response: Response, etag: str) -> Response:
@@ -93,7 +94,7 @@ def _fresh(response: Response, etag: str) -> Response:
 
 @bp.get("/g/<game_id>/live")
 def changes(game_id: str) -> ResponseReturnValue:
-    """304 while the board is as the page has it, else the board; `?hand=` names the form's hand."""
+    """304 while the board is as the page has it, else the board; `?hand=` and `?version=` say what the form is for."""
     found = current_etag(game_id)
     if found is None:
         abort(404)
@@ -101,6 +102,6 @@ def changes(game_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
     context = views.game_context(game)
-    context.update(entry_update(context, request.args.get("hand", type=int)))
+    context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
     return _fresh(make_response(html), board_etag(game, context["editable"], context.get("session_summary")))
