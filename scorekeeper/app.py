@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, assets, database, i18n, live, piquet_views, players, rulebook, security, share, summary_views, views
+    from . import api, assets, database, i18n, live, piquet_views, players, rulebook, security, share, summary_views, table_views, views
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
@@ -46,6 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(summary_views.bp)
+    app.register_blueprint(table_views.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(ConcurrentChange, _changed_meanwhile)

@@ -45,6 +45,8 @@ class Game(db.Model):
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
     # Moves by one with every change, in SQL (records.claim_version): the API's ETag, the pages' live polls.
     version: Mapped[int] = mapped_column(default=0)
+    # The hand undone last, until another hand is recorded: Redo records it again.
+    undone_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"

@@ -233,6 +233,7 @@ def add_hand(game: Game, data: object, engine: Any = None) -> Any:
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
     claim_version(game)
+    game.undone_entry = None
     game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
     flush()
     return engine
@@ -281,6 +282,7 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         if number != last.number:
             raise NotLastHand(number)
     claim_version(game)
+    game.undone_entry = last.entry
     game.hands.remove(last)
     db.session.delete(last)
     flush()

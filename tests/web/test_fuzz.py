@@ -460,6 +460,27 @@ def test_undo_never_fails(page_table, form, htmx, editor, game_id):
     )
 
 
+
+@FUZZ
+@given(
+    action=st.sampled_from([("POST", "redo"), ("GET", "undo"), ("GET", "delete")]),
+    form=forms(["hand", "number", "confirm"]), htmx=st.booleans(), editor=mostly(True, st.just(False), weight=3),
+    game_id=page_ids, undone_first=st.booleans(),
+)
+def test_redo_and_the_confirmation_pages_never_fail(page_table, action, form, htmx, editor, game_id, undone_first):
+    page_table.reset()
+    if undone_first:
+        assert page_table.editor.post(f"/g/{page_table.id}/undo", data={"hand": "2"}).status_code == 303
+    method, command = action
+    page_table.send(
+        method,
+        f"{page_game(page_table, game_id)}/{command}",
+        form=form if method == "POST" else None,
+        htmx=htmx,
+        client=page_table.editor if editor else page_table.stranger,
+        expected={200, 303, 403, 404},
+    )
+
 # --- Piquet: games, deals, the checker, the next partie ------------------------
 
 PIQUET_PLAYERS = ["Ann", "Ben"]

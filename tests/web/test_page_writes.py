@@ -78,9 +78,10 @@ def test_every_write_form_names_the_hand_and_the_version_it_was_made_for(app, ta
     table.add(HAND, HAND)
     phone.open()
     assert phone.form(f"{phone.url}/hands")["version"] == "2"
+    assert "Undo hand 2</a>" in phone.page
+    phone.open("/undo")  # Undo asks on a page of its own; its form says what it was made for
     undo = phone.form(f"{phone.url}/undo")
     assert (undo["hand"], undo["version"]) == ("2", "2")
-    assert "Undo hand 2" in phone.page
     phone.open("/hands/1/edit")
     assert phone.form(f"{phone.url}/hands/1/edit")["version"] == "2"
 
@@ -139,8 +140,8 @@ def test_two_phones_saving_the_same_hand_at_once_record_it_once(app, table):
 def test_two_phones_pressing_undo_at_once_remove_one_hand(app, table):
     table.add(HAND, HAND)
     phone, other = Phone(app, table), Phone(app, table)
-    phone.open()
-    other.open()
+    phone.open("/undo")
+    other.open("/undo")
 
     results = race(app, lambda client: phone.press(f"{phone.url}/undo", client=client),
                    lambda client: other.press(f"{other.url}/undo", client=client),
@@ -154,7 +155,7 @@ def test_two_phones_pressing_undo_at_once_remove_one_hand(app, table):
 def test_an_undo_made_before_another_phone_recorded_a_hand_removes_nothing(app, table):
     table.add(HAND)
     phone = Phone(app, table)
-    phone.open()
+    phone.open("/undo")
     table.add(HAND)
 
     response = phone.press(f"{phone.url}/undo")
@@ -170,7 +171,7 @@ def test_an_undo_made_before_another_change_to_a_finished_game_says_so(app, clie
     table = create(client, {**GAME, "settings": {"target": 100}})
     table.add(WINNING_HAND)
     phone = Phone(app, table)
-    phone.open()
+    phone.open("/undo")
     assert table.delete(1).status_code == 204
     table.add(WINNING_HAND)
 
