@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test test-postgres install test-deps chromium migrate bench wrk translations
+.PHONY: run test check test-postgres install test-deps chromium migrate bench wrk translations
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +40,13 @@ chromium:
 
 test-deps: $(VENV)/.test-installed node_modules/.installed chromium
 
-test: test-deps
+# The linter and the type checker (strict on the pure rules engine); `make test` runs them first.
+check: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/mypy --strict scorekeeper/rules
+
+test: test-deps check
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).

@@ -27,7 +27,7 @@ def init_app(app: Flask) -> None:
     babel.init_app(app)
     # Templates call _() hundreds of times a page: use the request's cached gettext
     # instead of Flask-Babel's, which looks the translations up on every call.
-    app.jinja_env.install_gettext_callables(
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
         gettext=lambda string: _translate()(string),
         ngettext=lambda singular, plural, n: get_translations().ngettext(singular, plural, n),
         newstyle=True,

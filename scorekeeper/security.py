@@ -86,11 +86,9 @@ def untrusted_host(error: SecurityError) -> Response:
     """A request for a host name not in TRUSTED_HOSTS: a plain 400 (no page, whose links would need the host)."""
     message = _("This server does not answer to that host name.")
     if request.path.startswith("/api/"):
-        response = current_app.json.response(errors=[{"field": "request", "message": message}])
-    else:
-        response = Response(message + "\n", mimetype="text/plain")
-    response.status_code = 400
-    return response
+        body = current_app.json.dumps({"errors": [{"field": "request", "message": message}]})
+        return Response(body + "\n", status=400, mimetype="application/json")
+    return Response(message + "\n", status=400, mimetype="text/plain")
 
 
 def init_app(app: Flask) -> None:

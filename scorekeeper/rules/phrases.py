@@ -8,7 +8,7 @@ English text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -27,13 +27,13 @@ class Phrase:
     template: str
     params: Mapping[str, ParamValue] = field(default_factory=dict)
 
-    def render(self, translate=lambda template: template) -> str:
+    def render(self, translate: Callable[[str], str] = lambda template: template) -> str:
         """The sentence, with nested phrases rendered by the same translator."""
         values = {
             name: value.render(translate) if isinstance(value, Phrase) else value
             for name, value in self.params.items()
         }
-        return translate(self.template) % values
+        return str(translate(self.template) % values)
 
     def __str__(self) -> str:
         return self.render()

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from io import BytesIO
 
 import pytest
 from flask_migrate import upgrade
 
-from scorekeeper.app import create_app
 from scorekeeper.access import REMEMBERED_GAMES
+from scorekeeper.app import create_app
 from scorekeeper.share import qr_svg
 
 from ..conftest import dispose
@@ -44,7 +44,7 @@ def create(client):
 def test_the_cookie_that_remembers_edit_rights_lasts_a_year(client):
     cookie = attributes(session_cookie(create(client)))
     expires = parsedate_to_datetime(cookie["expires"])
-    assert timedelta(days=364) < expires - datetime.now(timezone.utc) <= timedelta(days=365)
+    assert timedelta(days=364) < expires - datetime.now(UTC) <= timedelta(days=365)
     assert "httponly" in cookie
     assert cookie["samesite"] == "Lax"
     assert cookie["path"] == "/"
@@ -54,7 +54,7 @@ def test_the_cookie_that_remembers_edit_rights_lasts_a_year(client):
 def test_every_visit_starts_the_year_again(client):
     game_url = create(client).headers["Location"]
     cookie = attributes(session_cookie(client.get(game_url)))
-    assert parsedate_to_datetime(cookie["expires"]) - datetime.now(timezone.utc) > timedelta(days=364)
+    assert parsedate_to_datetime(cookie["expires"]) - datetime.now(UTC) > timedelta(days=364)
 
 
 def test_a_reader_without_edit_rights_gets_no_lasting_cookie(client):
