@@ -33,7 +33,7 @@ migrate: install
 WSGI_APP ?= scorekeeper.app:create_app()
 
 run: migrate
-	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "$(WSGI_APP)"
+	$(BIN)/gunicorn --config gunicorn.conf.py "$(WSGI_APP)"
 
 chromium:
 	@scripts/ensure-chromium

@@ -9,8 +9,9 @@ from flask import current_app
 config = context.config
 
 # Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# This line sets up loggers basically. It leaves the loggers that exist alone: a process that
+# migrates after building the app (the tests do) keeps the app's own log.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, jsonify, make_response, request, u
 from werkzeug.exceptions import HTTPException
 
 from . import records, transfer, writes
+from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine
 from .i18n import say
@@ -34,7 +35,7 @@ HTTP_MESSAGES = {
     404: N_("There is no such game or hand."),
     405: N_("This address does not accept that method."),
     409: N_("Only the last hand can be removed."),
-    413: N_("The request is too large."),
+    413: N_("The request is too large: send at most %(size)s."),
 }
 
 
@@ -42,7 +43,8 @@ def http_error(error: HTTPException) -> Response:
     """JSON for HTTP errors under /api (registered on the app, so 404s of unknown routes count)."""
     template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
     field = "body" if error.code in (400, 413) else "request"
-    return error_response(error.code or 500, [FieldError(field, phrase(template))])
+    message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)
+    return error_response(error.code or 500, [FieldError(field, message)])
 
 
 @bp.errorhandler(RuleError)

@@ -25,6 +25,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         piquet_views,
         players,
         rulebook,
+        security,
         share,
         summary_views,
         table_views,
@@ -48,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     compress.init_app(app)
     assets.init_app(app)
+    security.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)

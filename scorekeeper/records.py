@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 
 from .extensions import db
-from .games import GAMES
+from .games import GAMES, GameKind
 from .games.base import Engine
 from .models import Game, Hand, Seat, hash_token, player_key
 from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
-from .rules.phrases import N_, phrase
+from .rules.phrases import N_, Phrase, phrase
 from .writes import ConcurrentChange, claim_version, flush
 
 
@@ -189,6 +189,17 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
         return None
 
 
+def hand_limit_phrase(kind: GameKind) -> Phrase:
+    """What is said when a game has as many hands (or deals) as a game may have."""
+    return phrase(kind.words.too_many, max=max_hands())
+
+
+def max_hands() -> int:
+    """The most hands (or deals) a game may have (MAX_HANDS): far more than a game to the highest target
+    takes, few enough that its page stays quick and its export can be imported again."""
+    return int(current_app.config["MAX_HANDS"])
+
+
 def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engine:
     """Score and store the next hand (not committed); returns the engine's game with it.
 
@@ -198,6 +209,8 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
 
     :raises ConcurrentChange: when that number is not the next one (another phone was first).
     """
+    if len(game.hands) >= max_hands():
+        raise NotAllowed.single("game", hand_limit_phrase(GAMES.of(game)))
     kind = GAMES.of(game)
     engine = engine if engine is not None else replay(game)
     _check_number(game, data)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
-
 from . import records
 from .games import GAMES
 from .games.base import Engine, standing_object
 from .models import Game
+from .share import absolute_url
 
 
 def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[str, Any]:
@@ -31,7 +30,7 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),
         "after_end": list(engine.after_end),
-        "url": url_for("views.show_game", game_id=game.public_id, _external=True),
+        "url": absolute_url("views.show_game", game_id=game.public_id),
         "totals": {name: standing_object(standing) for name, standing in engine.totals().items()},
         **kind.game_fields(engine, records.played_in_session(game, engine)),
     }

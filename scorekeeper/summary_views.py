@@ -80,5 +80,6 @@ def import_game() -> ResponseReturnValue:
             form.attach(error)
         else:
             access.remember_token(created.game, created.edit_token)
+            access.offer_edit_link(created.game)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     return render_template("import.html", form=form), 422 if form.is_submitted() else 200

@@ -63,6 +63,8 @@ def _read_shape(data: object) -> tuple[GameKind, dict[str, Any], list[Any], list
         after_end = []
     if not isinstance(after_end, list):
         raise RuleError.single("hands_after_end", phrase(N_("The hands kept after the end must be a list.")))
+    if len(hands) + len(after_end) > records.max_hands():
+        raise RuleError.single("hands", records.hand_limit_phrase(kind))
     return kind, data, hands, after_end
 
 

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, idempotency, players, records, writes
+from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine, EntryForm, GameKind
 from .models import Game
@@ -79,6 +80,7 @@ def new_game(kind: str) -> ResponseReturnValue:
             form.attach(error)
         else:
             access.remember_token(created.game, created.edit_token)
+            access.offer_edit_link(created.game)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
     return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
@@ -135,7 +137,8 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    return render_game(records.game_or_404(game_id))
+    game = records.game_or_404(game_id)
+    return render_game(game, offer_edit_link=access.take_edit_link_offer(game))
 
 
 @bp.app_template_global()
@@ -281,6 +284,8 @@ def error_page(error: Any) -> ResponseReturnValue:
         403: _("This link shows the game read-only. Ask the table for the edit link to record hands."),
         404: _("There is no such page. Check the link."),
         409: _("Another phone changed this game at the same moment. Go back, reload the page and try again."),
+        413: _("That was too large to send: a game file (or any form) can be at most %(size)s.",
+               size=request_size_limit()),
     }
     code = getattr(error, "code", 500) or 500
     message = messages.get(code, _("That did not work. Go back and try again."))

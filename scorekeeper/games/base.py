@@ -51,6 +51,7 @@ class Words:
     start_next: str  # "Start hand %(number)s"
     chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
     chart_caption: str  # "Running score after each hand"
+    too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ class Piquet(GameKind):
         start_next=N_("Start deal %(number)s"),
         chart_description=N_("Each player's running score, deal by deal. After deal %(number)s: %(scores)s."),
         chart_caption=N_("Running score after each deal"),
+        too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
     )
     template_folder = "piquet"
     rules_template = "rules/piquet.html"

@@ -1,4 +1,10 @@
-"""Player names: trimmed, 1 to 30 characters, unique in a game ignoring case; and names in a sentence."""
+"""Player names: trimmed, in Unicode's composed form (NFC), 1 to 30 characters, unique in a game ignoring case;
+and names in a sentence.
+
+Composing first makes look-alike spellings one name: "é" typed as one
+character or as "e" and a combining accent is stored, compared and shown
+the same way.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +24,8 @@ def clean_names(raw: object, count: int) -> tuple[str, ...]:
 
     >>> clean_names([" Ann ", "Ben", "Cid"], 3)
     ('Ann', 'Ben', 'Cid')
+    >>> clean_names(["Ren\u0065\u0301e", "Ben", "Cid"], 3) == ("Ren\u00e9e", "Ben", "Cid")
+    True
 
     :raises MalformedInput: for a wrong count, a bad or repeated name.
     """
@@ -28,7 +36,7 @@ def clean_names(raw: object, count: int) -> tuple[str, ...]:
     seen: set[str] = set()
     for index, value in enumerate(raw):
         field = f"players[{index}]"
-        name = value.strip() if isinstance(value, str) else ""
+        name = normal_form(value) if isinstance(value, str) else ""
         names.append(name)
         if not isinstance(value, str) or not name:
             errors.add(field, phrase(N_("Enter a name.")))
@@ -45,12 +53,17 @@ def clean_names(raw: object, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def normal_form(name: str) -> str:
+    """A name as stored: trimmed and composed (NFC)."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
 def find_name(names: tuple[str, ...], value: object) -> str | None:
-    """The game's spelling of a player name given in any case, or None."""
+    """The game's spelling of a player name given in any case or composition, or None."""
     if not isinstance(value, str):
         return None
-    wanted = value.strip().casefold()
-    return next((name for name in names if name.casefold() == wanted), None)
+    wanted = normal_form(value).casefold()
+    return next((name for name in names if unicodedata.normalize("NFC", name).casefold() == wanted), None)
 
 
 def names_phrase(names: tuple[str, ...]) -> Phrase:
