@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally
+from .support import screenshot, serve_cdn_locally, wait_for
 from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small
 
 pytestmark = pytest.mark.browser
@@ -146,7 +146,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     page.click("a:has-text('Undo hand 4')")
     page.wait_for_selector("h1:has-text('Undo Hand 4?')")
     page.click("button:has-text('Yes, undo Hand 4')")
-    page.wait_for_function("document.querySelectorAll('details.hand').length === 3")
+    wait_for(page, "document.querySelectorAll('details.hand').length === 3")
     assert board(page) == {"Ann & Cid": (293, 3), "Ben & Dan": (180, 0)}
     page.click("button:has-text('Redo hand 4')")
     page.wait_for_selector("#hand-4")
@@ -164,7 +164,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     page.click("text=Summary, print and downloads")
     page.wait_for_url(re.compile(r"/summary$"))
     # The summary's own stylesheet, linked in the swapped body, applies a moment later.
-    page.wait_for_function("getComputedStyle(document.querySelector('.hands-table')).borderCollapse === 'collapse'")
+    wait_for(page, "getComputedStyle(document.querySelector('.hands-table')).borderCollapse === 'collapse'")
     assert page.locator(".hands-table tbody tr").first.inner_text().split() == [
         "1", "9", "10", "+91", "91", "6", "3", "-60", "-60"]
     assert fits_the_phone(page)
