@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 from .support import screenshot, serve_cdn_locally, wait_for
-from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small
+from .test_accessibility import NOT_REACHED, STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small, walk_with_tab
 
 pytestmark = pytest.mark.browser
 
@@ -274,3 +274,21 @@ def test_long_names_fit_the_phone(browser, live_server):
         screenshot(page, f"spades4-long-names-{name}")
     context.close()
     assert not found, "\n".join(f"{name}: {lines}" for name, lines in found.items())
+
+
+def test_the_keyboard_reaches_every_control_and_shows_where_it_is(browser, live_server):
+    context = browser.new_context(viewport=NARROW, base_url=live_server)
+    serve_cdn_locally(context, live_server)
+    page = context.new_page()
+    problems = {}
+    for name in spades_tour(page):
+        if name not in ("new", "midgame", "hand-refused", "summary", "player"):
+            continue
+        stops = walk_with_tab(page)
+        unseen = [stop["name"] for stop in stops
+                  if not (stop["focusVisible"] and stop["outline"] == "solid" and stop["width"] >= 2 and stop["inView"])]
+        unreached = page.evaluate(NOT_REACHED)
+        if unseen or unreached:
+            problems[name] = {"focus not shown": unseen, "not reached": unreached}
+    context.close()
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())

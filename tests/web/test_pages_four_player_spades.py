@@ -240,3 +240,15 @@ def test_the_live_board_follows_the_game(client):
     post_form(client, game_url + "/hands", C_E2, game_url)
     board = client.get(game_url + "/live", headers={"If-None-Match": first.headers["ETag"]}).get_data(as_text=True)
     assert scores(board)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
+
+
+def test_a_rematch_keeps_the_teams_and_house_rules_and_passes_the_deal(client, app):
+    game_url = start(client, variant="mirror", nil_value="50")
+    response = post_form(client, game_url + "/rematch", {}, game_url)
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
+    with app.app_context():
+        first, rematch = db.session.execute(db.select(Game).order_by(Game.id)).scalars()
+        assert (rematch.kind, rematch.player_names, rematch.settings) == ("spades", first.player_names, first.settings)
+        assert rematch.settings["variant"] == "mirror" and rematch.settings["nil_value"] == 50
