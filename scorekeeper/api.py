@@ -117,8 +117,9 @@ def show_game(game_id: str) -> Response:
     return response
 
 
-def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
-    payload = GAMES.of(game).result_object(engine.results[number - 1])
+def hand_response(game: Game, engine: Engine, result: Any) -> dict[str, Any]:
+    """A hand's `result` as the API shows it, with the game (`engine`) after the change."""
+    payload = GAMES.of(game).result_object(result)
     payload["game"] = game_object(game, engine, with_hands=False)
     payload["after_end"] = list(engine.after_end)
     return payload
@@ -139,9 +140,8 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
-        number = len(engine.results)
         location = url_for("api.show_game", game_id=game.public_id)
-        return make_response(jsonify(hand_response(game, engine, number)), 201, {"Location": location})
+        return make_response(jsonify(hand_response(game, engine, engine.last_result())), 201, {"Location": location})
 
     return change(game_id, write)
 
@@ -153,7 +153,7 @@ def replace_hand(game_id: str, number: int) -> Response:
             engine = records.replace_hand(game, number, object_body())
         except records.HandNotFound:
             abort(404)
-        return jsonify(hand_response(game, engine, number))
+        return jsonify(hand_response(game, engine, engine.results[number - 1]))
 
     return change(game_id, write)
 

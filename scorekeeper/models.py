@@ -1,4 +1,4 @@
-"""What was entered at the table. Scores are never stored: they are replayed."""
+"""What was entered at the table. Scores are derived from it: replayed, or kept with the version they are of."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -54,6 +54,8 @@ class Game(Model):
     hands: Mapped[list[Hand]] = relationship(
         order_by="Hand.number", lazy="selectin", cascade="all, delete-orphan"
     )
+    # Loaded only when asked for (running_state.py), and deleted with the game.
+    running_state: Mapped[RunningState | None] = relationship(cascade="all, delete-orphan")
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -92,6 +94,20 @@ class Hand(Model):
     number: Mapped[int]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RunningState(Model):
+    """The engine's running state of a game at one version: an append scores from it (running_state.py).
+
+    Derived, never the truth: it counts only while `version` is the game's
+    version and `engine` names the rules engine that wrote it; otherwise the
+    game is replayed from its hands.
+    """
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int]
+    engine: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class IdempotencyKey(Model):

@@ -1,7 +1,8 @@
 """Commands that change a stored game, shared by the pages and the API.
 
-Each command replays the game through the rules engine, lets the engine
-validate the new entry, and only then writes what was entered.
+Each command has the rules engine validate the new entry, and only then
+writes what was entered. Adding a hand resumes the engine from the game's
+running state (running_state.py); other changes replay the game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app
+from sqlalchemy import inspect
 
+from . import running_state
 from .extensions import db
 from .games import GAMES, GameKind
 from .games.base import Engine
@@ -150,6 +153,11 @@ def replay(game: Game) -> Engine:
     return kind.replay(setup, [kind.parse_entry(setup.table, entry) for entry in game.entries()])
 
 
+def appending_engine(game: Game) -> Engine:
+    """The engine that records the game's next hand: resumed from its running state, else replayed."""
+    return running_state.resumed(game) or replay(game)
+
+
 def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
     """Validate a new game (the API's create payload) and store it (not committed).
 
@@ -173,9 +181,12 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         first_dealer=setup.table.first_dealer,
         settings=kind.stored_settings(setup),
         edit_token_hash=hash_token(token),
+        version=0,
         seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
         hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
     )
+    if not hands:
+        running_state.store(game, kind.replay(setup, []))
     db.session.add(game)
     flush()
     return Created(game, token)
@@ -204,32 +215,40 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     """Score and store the next hand (not committed); returns the engine's game with it.
 
     `data` may say which number the hand is meant to get (`"number"`).
-    `engine` is the game already replayed, if the caller has it: it is then
-    the one returned, and the game is not replayed again.
+    `engine` is the game's `appending_engine` (or the game replayed), if the
+    caller has it: it is then the one returned. Without one the game is
+    resumed from its running state, so the hands already stored are neither
+    loaded nor replayed; the returned engine may then be resumed too (see
+    `rules.log.Log.resume`: it knows its last results only).
 
     :raises ConcurrentChange: when that number is not the next one (another phone was first).
     """
-    if len(game.hands) >= max_hands():
-        raise NotAllowed.single("game", hand_limit_phrase(GAMES.of(game)))
     kind = GAMES.of(game)
-    engine = engine if engine is not None else replay(game)
-    _check_number(game, data)
+    engine = engine if engine is not None else appending_engine(game)
+    recorded = engine.next_number() - 1
+    if recorded >= max_hands():
+        raise NotAllowed.single("game", hand_limit_phrase(kind))
+    _check_number(recorded + 1, data)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
     claim_version(game)
     game.undone_entry = None
-    game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
+    hand = Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry))
+    if "hands" in inspect(game).unloaded:
+        db.session.add(hand)  # the game's hands stay unloaded: they are not needed
+    else:
+        game.hands.append(hand)
+    running_state.store(game, engine)
     flush()
     return engine
 
 
-def _check_number(game: Game, data: object) -> None:
+def _check_number(expected: int, data: object) -> None:
     number = data.get("number") if isinstance(data, dict) else None
     if number is None:
         return
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise MalformedInput.single("number", phrase(N_("A hand number is a whole number from 1 up.")))
-    expected = len(game.hands) + 1
     if number < expected:
         raise ConcurrentChange.single("number", phrase(
             N_("Hand %(number)s is already recorded: the next hand is hand %(next)s."), number=number, next=expected))
@@ -256,6 +275,7 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
     engine.replace(number, entry)
     claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
+    running_state.store(game, engine)
     flush()
     return engine
 

@@ -94,7 +94,8 @@ def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> En
 def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = engine if engine is not None else records.replay(game)
+    if engine is None or engine.is_resumed:  # the board shows every hand
+        engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
@@ -122,7 +123,8 @@ def render_edit(
 ) -> ResponseReturnValue:
     """The page for changing a past hand; `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = engine if engine is not None else records.replay(game)
+    if engine is None or engine.is_resumed:
+        engine = records.replay(game)
     context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number,
                **kind.form_context(form), **extra}
     return render_template(kind.template("edit_hand.html"), **context), status
@@ -151,7 +153,7 @@ def form_key() -> str:
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = game_to_change(game_id)
     kind = GAMES.of(game)
-    engine = records.replay(game)
+    engine = records.appending_engine(game)
     made_for = MadeFor.posted()
     stale = stale_entry(game, made_for.hand, made_for.version)
     if stale is not None:
@@ -159,7 +161,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
             return saved(game, engine)
         form = refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand)
         return render_game(game, form, 422, engine)
-    form = entry_form(kind, engine, len(game.hands) + 1)
+    form = entry_form(kind, engine, engine.next_number())
     if form.validate_on_submit():
         try:
             engine = records.add_hand(game, form.payload(), engine=engine)

@@ -17,6 +17,7 @@ from typing import Any, cast
 from flask import abort
 from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.orm import lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -55,8 +56,9 @@ def locked_game(public_id: str) -> Game:
 
     if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
+    # Hands load when asked for: recording one needs only the game's running state.
     query = (db.select(Game).filter_by(public_id=public_id).with_for_update()
-             .execution_options(populate_existing=True))
+             .options(lazyload(Game.hands)).execution_options(populate_existing=True))
     try:
         return db.first_or_404(query)
     except OperationalError as error:

@@ -8,6 +8,11 @@ so `add` and `undo` cost one entry whatever the length of the game, and
 game ended (an edit can end it earlier) are kept unscored, numbered in
 `after_end`.
 
+A log's `running_state` (its count of entries, its last results, the
+entries after the end) is all that scoring the next entry needs: a log
+`resume`d from it appends as the whole log would, without its earlier
+entries, so an append costs the same on hand 3 and hand 300.
+
 A game subclasses `Log` and says how one entry is scored (`score_next`),
 when the game is over, who wins, and how it words its refusals. `Log`
 is also the one interface the pages and the API read every game through.
@@ -48,6 +53,23 @@ class Settings(Protocol):
 
 
 @dataclass(frozen=True)
+class RunningState(Generic[ResultT]):
+    """What a log needs to score its next entry: how many entries it holds and its last results.
+
+    `results` are the last `Log.RESULTS_KEPT` results (all of them when
+    that is None); `after_end` numbers the entries kept unscored.
+    """
+
+    count: int
+    results: tuple[ResultT, ...]
+    after_end: tuple[int, ...]
+
+
+class ResumedLog(RuntimeError):
+    """A resumed log was asked for what it no longer holds: its earlier entries and results."""
+
+
+@dataclass(frozen=True)
 class Standing:
     """A player's running score; a game's own standing may carry more (Spades adds bags)."""
 
@@ -64,6 +86,8 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
     NO_SUCH_ENTRY: ClassVar[str]
     NOTHING_TO_UNDO: ClassVar[str]
+    # How many of the last results scoring the next entry (and is_over, totals, winner) reads; None: all.
+    RESULTS_KEPT: ClassVar[int | None] = 1
     table: Table
     settings: Settings
 
@@ -75,7 +99,27 @@ class Log(ABC, Generic[EntryT, ResultT]):
         self._entries: list[EntryT] = []
         self._results: list[ResultT] = []
         self._after_end: list[int] = []
+        self._skipped = 0  # entries before `_entries` that a resumed log does not hold
         self._score_from(0, list(entries))
+
+    def running_state(self) -> RunningState[ResultT]:
+        """What `resume` needs to go on appending from here."""
+        kept = self.RESULTS_KEPT
+        results = self._results if kept is None else self._results[-kept:] if kept else []
+        return RunningState(self.next_number() - 1, tuple(results), tuple(self._after_end))
+
+    def resume(self, state: RunningState[ResultT]) -> None:
+        """Go on from `state`, the running state of this game's log (table and settings as here).
+
+        A resumed log adds entries exactly as the whole log would; it no
+        longer holds its earlier entries, so `entries`, `results`, `replace`
+        and `undo` raise `ResumedLog` (replay the log for those).
+        """
+        if self._entries:
+            raise ResumedLog("only an empty log can resume")
+        self._results = list(state.results)
+        self._after_end = list(state.after_end)
+        self._skipped = state.count
 
     @abstractmethod
     def score_next(self, entry: EntryT) -> ResultT:
@@ -105,13 +149,20 @@ class Log(ABC, Generic[EntryT, ResultT]):
         """Where the game stands, in one sentence."""
 
     @property
+    def is_resumed(self) -> bool:
+        """Whether this log went on from a running state and holds only what appending needs."""
+        return bool(self._skipped)
+
+    @property
     def entries(self) -> tuple[EntryT, ...]:
         """Every recorded entry, scored or not."""
+        self._check_whole()
         return tuple(self._entries)
 
     @property
     def results(self) -> tuple[ResultT, ...]:
         """The scored entries' results, in order."""
+        self._check_whole()
         return tuple(self._results)
 
     @property
@@ -125,7 +176,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
     def next_number(self) -> int:
         """The number the next recorded entry gets (from 1)."""
-        return len(self._entries) + 1
+        return self._skipped + len(self._entries) + 1
 
     def next_dealer(self) -> str:
         """Who deals the next entry."""
@@ -163,6 +214,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
         :raises NotAllowed: field ``number`` for an entry that does not exist.
         :raises RuleError: when the new log cannot be scored.
         """
+        self._check_whole()
         if not 1 <= number <= len(self._entries):
             raise NotAllowed.single("number", phrase(self.NO_SUCH_ENTRY, number=number))
         kept = min(number - 1, len(self._results))  # every entry before `kept` was scored
@@ -173,6 +225,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
         :raises NotAllowed: field ``game`` when no entry has been recorded.
         """
+        self._check_whole()
         if not self._entries:
             raise NotAllowed.single("game", phrase(self.NOTHING_TO_UNDO))
         number = len(self._entries)
@@ -181,6 +234,10 @@ class Log(ABC, Generic[EntryT, ResultT]):
         else:
             self._results.pop()
         return self._entries.pop()
+
+    def _check_whole(self) -> None:
+        if self._skipped:
+            raise ResumedLog("a resumed log holds only what appending needs: replay the log")
 
     def _append(self, entry: EntryT) -> ResultT:
         result = self.score_next(entry)

@@ -111,6 +111,7 @@ class Game(Log[DealEntry, DealResult]):
 
     NO_SUCH_ENTRY = N_("There is no deal %(number)s.")
     NOTHING_TO_UNDO = N_("There is no deal to undo.")
+    RESULTS_KEPT = None  # the sixth deal says whether the partie has two more; a partie has at most eight
     table: Table
     settings: Settings
 

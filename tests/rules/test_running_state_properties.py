@@ -1,0 +1,90 @@
+"""A log resumed from its running state appends exactly as the whole log does, for every game (hypothesis)."""
+
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import dummy_spades, piquet, spades
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.log import ResumedLog
+
+from . import test_four_player_spades_properties as four
+from . import test_piquet_properties as two
+from . import test_spades_properties as three
+
+
+def attempt(step, *args):
+    """What a step did: its result, or the errors it was refused with."""
+    try:
+        return "done", step(*args)
+    except RuleError as error:
+        return "refused", error.errors
+
+
+def view(game):
+    return (game.running_state(), game.totals(), game.is_over(), game.winner(), game.status_line(),
+            game.next_number(), game.next_dealer(), game.last_result(), game.after_end)
+
+
+def check(make, log, split, edit):
+    """Play `log[:split]` (then `edit`, a replaced hand) on the whole log, resume a log from its stored
+    state, and play the rest of `log` on both."""
+    whole = make(())
+    for entry in log[:split]:
+        attempt(whole.add, entry)
+    if edit is not None and whole.entries:
+        number, entry = edit
+        attempt(whole.replace, 1 + number % len(whole.entries), entry)
+    resumed = make(())
+    resumed.resume(pickle.loads(pickle.dumps(whole.running_state())))
+    assert view(resumed) == view(whole)
+    for entry in log[split:]:
+        assert attempt(resumed.add, entry) == attempt(whole.add, entry)
+        assert view(resumed) == view(whole)
+    assert view(make(whole.entries)) == view(resumed)
+
+
+edits = st.none() | st.tuples(st.integers(0, 20), st.integers(0, 20))
+
+
+def pick(log, edit):
+    """The edit as (number, entry), its entry one of the log's."""
+    return None if edit is None or not log else (edit[0], log[edit[1] % len(log)])
+
+
+@given(three.tables, three.settings, three.logs, st.integers(0, 12), edits)
+def test_dummy_hand_spades_resumes_as_the_whole_log(table, rules, log, split, edit):
+    check(lambda entries: dummy_spades.Game(table, rules, entries), log, split, pick(log, edit))
+
+
+@given(four.games(), st.integers(0, 14), edits)
+def test_four_player_spades_resumes_as_the_whole_log(data, split, edit):
+    table, rules, log = data
+    check(lambda entries: spades.Game(table, rules, entries), log, split, pick(log, edit))
+
+
+@settings(max_examples=40)
+@given(st.lists(two.entries(), max_size=9), st.integers(0, 9), edits,
+       st.sampled_from([piquet.Settings(), piquet.Settings(piquet.Variant.SAUNT, 120)]))
+def test_piquet_resumes_as_the_whole_log(log, split, edit, rules):
+    check(lambda entries: piquet.Game(two.TABLE, rules, entries), log, split, pick(log, edit))
+
+
+def test_a_resumed_log_holds_no_earlier_hands():
+    table, rules = dummy_spades.Table(three.PLAYERS, "Ann"), dummy_spades.Settings()
+    whole = dummy_spades.Game(table, rules)
+    whole.add(dummy_spades.parse_hand(table, {
+        "bids": [{"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 3}, {"player": "Ann", "bid": 5}],
+        "tricks": {"Ann": 4, "Ben": 3, "Cid": 3, "dummy": 3}}))
+    resumed = dummy_spades.Game(table, rules)
+    resumed.resume(whole.running_state())
+    assert resumed.is_resumed and not whole.is_resumed
+    assert resumed.next_number() == 2
+    for step in (lambda: resumed.results, lambda: resumed.entries, resumed.undo,
+                 lambda: resumed.replace(1, whole.entries[0])):
+        try:
+            step()
+        except ResumedLog:
+            continue
+        raise AssertionError("a resumed log gave what it does not hold")
