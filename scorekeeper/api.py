@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import records, transfer, writes
+from . import records, renders, transfer, writes
 from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine
@@ -18,6 +19,7 @@ from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
 from .serialize import game_object
+from .share import absolute_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -111,10 +113,22 @@ def create_game() -> Response:
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str) -> Response:
-    game = records.game_or_404(game_id)
-    response = jsonify(game_object(game, records.replay(game)))
+    game = records.game_or_404(game_id, with_hands=False)
+    response = jsonify(game_object_now(game))
     response.set_etag(game_etag(game))
     return response
+
+
+def game_object_now(game: Game) -> dict[str, Any]:
+    """The game object of the game as stored now, from the cache of renders (its `url` added for this request)."""
+    def make() -> str:
+        payload = game_object(game, records.replay(game))
+        del payload["url"]  # from PUBLIC_URL, or this request's host: never kept
+        return json.dumps(payload)
+
+    payload = json.loads(renders.cached("api-game", game, make, with_session=True))
+    payload["url"] = absolute_url("views.show_game", game_id=game.public_id)
+    return payload
 
 
 def hand_response(game: Game, engine: Engine, result: Any) -> dict[str, Any]:

@@ -24,6 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         live,
         piquet_views,
         players,
+        renders,
         rulebook,
         security,
         share,
@@ -50,6 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     compress.init_app(app)
     assets.init_app(app)
     security.init_app(app)
+    renders.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)

@@ -83,7 +83,8 @@ def entry_update(context: dict[str, Any], posted: int | None, version: int | Non
         return {"live_entry": "replace"}
     if posted is None:
         return {}
-    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version)}
+    expected = context["engine"].next_number()
+    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version, expected=expected)}
 
 
 def _fresh(response: Response, etag: str) -> Response:

@@ -8,7 +8,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -108,6 +108,21 @@ class RunningState(Model):
     version: Mapped[int]
     engine: Mapped[str] = mapped_column(String(64))
     state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class Render(Model):
+    """A render derived from a game's stored entries (part of a page, the API's game object), shared by every
+    worker and host (renders.py).
+
+    `key` is a digest of all it depends on, the game's version among them,
+    so a render kept for an older state is never read; `version` lets the
+    older ones of a game be dropped.
+    """
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)  # the game's public id
+    version: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
 
 
 class IdempotencyKey(Model):

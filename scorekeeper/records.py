@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import abort, current_app
 from sqlalchemy import inspect
+from sqlalchemy.orm import lazyload
 
 from . import running_state
 from .extensions import db
@@ -44,14 +45,17 @@ class Created:
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-def game_or_404(public_id: str) -> Game:
+def game_or_404(public_id: str, *, with_hands: bool = True) -> Game:
     """The game with this public id; a 404 (JSON under /api, a page elsewhere) when there is none.
 
-    Ids are checked before the query: PostgreSQL refuses text with a NUL byte outright.
+    `with_hands=False` leaves the hands to load when asked for (pages drawn from the running state and
+    the cache of renders need none). Ids are checked before the query: PostgreSQL refuses text with a
+    NUL byte outright.
     """
     if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
-    return db.first_or_404(db.select(Game).filter_by(public_id=public_id))
+    query = db.select(Game).filter_by(public_id=public_id)
+    return db.first_or_404(query if with_hands else query.options(lazyload(Game.hands)))
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:

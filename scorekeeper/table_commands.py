@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import delete
 
-from . import records, writes
+from . import records, renders, writes
 from .extensions import db
 from .games import GAMES
 from .games.base import Setup
@@ -70,5 +70,6 @@ def delete_game(game: Game) -> None:
         writes.flush()
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope == game.public_id)
                        .execution_options(synchronize_session=False))
+    renders.forget(game)
     db.session.delete(game)
     writes.flush()

@@ -94,11 +94,11 @@ def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> En
 def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    if engine is None or engine.is_resumed:  # the board shows every hand
-        engine = records.replay(game)
+    if engine is None:  # resumed when it can be: the hands and the chart come from the cache of renders
+        engine = records.appending_engine(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
+        form = entry_form(kind, engine, engine.next_number(), formdata=None)
     played = records.played_in_session(game, engine)
     context = {
         "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
@@ -139,7 +139,7 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    game = records.game_or_404(game_id)
+    game = records.game_or_404(game_id, with_hands=False)
     return render_game(game, offer_edit_link=access.take_edit_link_offer(game))
 
 

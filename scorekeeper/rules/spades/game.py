@@ -140,6 +140,8 @@ class Game(Log[HandEntry, HandResult]):
 
     def standings_before(self, number: int) -> dict[str, Standing]:
         """Each team's score and bags before hand `number` (from 1) was played."""
+        if number >= self.next_hand_number():  # the running state knows these (a resumed log too)
+            return self.totals()
         if number <= 1 or not self.hands:
             return {team.name: Standing() for team in self.table.teams()}
         last = self.hands[min(number, len(self.hands) + 1) - 2]

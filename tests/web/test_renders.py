@@ -1,0 +1,80 @@
+"""The shared cache of renders: every worker and host reads what another stored, never an older state's render,
+and no render carries a request's host."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+
+from scorekeeper.app import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Render
+
+from ..conftest import dispose
+from ..games import SPADES_GAME, SPADES_HANDS
+from .api_client import create
+
+
+def another_worker(app):
+    """A second app on the same database, as another worker or host would run it."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test",
+                       "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]})
+
+
+def renders_of(app, game_id):
+    with app.app_context():
+        return db.session.execute(select(func.count()).where(Render.game == game_id)).scalar_one()
+
+
+def test_a_change_through_one_worker_shows_at_once_through_another(app, client):
+    other = another_worker(app)
+    try:
+        table = create(client, SPADES_GAME)
+        table.add(*SPADES_HANDS[:3])
+        reader = other.test_client()
+        assert len(reader.get(table.path).get_json()["hands"]) == 3
+        assert "hand-3" in reader.get(f"/g/{table.id}").text
+        assert renders_of(app, table.id) > 0  # what the other worker rendered is shared
+
+        table.add(SPADES_HANDS[3])
+        read = reader.get(table.path).get_json()
+        assert [hand["number"] for hand in read["hands"]] == [1, 2, 3, 4]
+        assert read["totals"] == table.get()["totals"]
+        page = reader.get(f"/g/{table.id}").text
+        assert 'id="hand-4"' in page
+        assert client.get(f"/g/{table.id}").text.count('id="hand-') == 4
+
+        assert table.delete(4).status_code == 204
+        assert [hand["number"] for hand in reader.get(table.path).get_json()["hands"]] == [1, 2, 3]
+        assert 'id="hand-4"' not in reader.get(f"/g/{table.id}").text
+    finally:
+        dispose(other)
+
+
+def test_renders_are_read_from_the_cache_and_only_at_their_version(app, client):
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    assert 'id="hand-2"' in client.get(f"/g/{table.id}").text
+    with app.app_context():
+        db.session.execute(update(Render).where(Render.game == table.id)
+                           .values(body=Render.body + "<p>kept in the cache</p>"))
+        db.session.commit()
+    assert "kept in the cache" in client.get(f"/g/{table.id}").text
+    table.add(SPADES_HANDS[2])
+    page = client.get(f"/g/{table.id}").text
+    assert "kept in the cache" not in page
+    assert 'id="hand-3"' in page
+    assert renders_of(app, table.id) == 2  # the hands and the chart of the new version; the older ones dropped
+
+
+def test_no_render_keeps_the_host_of_the_request_that_made_it(app, client):
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    first = client.get(table.path, headers={"Host": "first.example"}).get_json()
+    assert first["url"] == f"http://first.example/g/{table.id}"
+    second = client.get(table.path, headers={"Host": "second.example"}).get_json()
+    assert second["url"] == f"http://second.example/g/{table.id}"
+    assert {**first, "url": None} == {**second, "url": None}
+    client.get(f"/g/{table.id}", headers={"Host": "first.example"})
+    assert "first.example" not in client.get(f"/g/{table.id}", headers={"Host": "second.example"}).text
+    with app.app_context():
+        assert not [body for body in db.session.execute(select(Render.body)).scalars() if "example" in body]
