@@ -7,8 +7,9 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from markupsafe import Markup
 
-from . import access, idempotency, players, records, writes
+from . import access, idempotency, players, records, renders, writes
 from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine, EntryForm, GameKind
@@ -141,6 +142,26 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 def show_game(game_id: str) -> ResponseReturnValue:
     game = records.game_or_404(game_id, with_hands=False)
     return render_game(game, offer_edit_link=access.take_edit_link_offer(game))
+
+
+@bp.get("/g/<game_id>/hands/<int:number>")
+def show_hand(game_id: str, number: int) -> ResponseReturnValue:
+    """How one hand was scored: the fragment a hand's line fetches when it is opened, or a page of its own."""
+    game = records.game_or_404(game_id, with_hands=False)
+    kind = GAMES.of(game)
+    editable = access.can_edit(game)
+
+    def make() -> str:
+        engine = records.replay(game)
+        if not 1 <= number <= len(engine.results):
+            abort(404)
+        return render_template(kind.template("_explain.html"), game=game, kind=kind, engine=engine,
+                               result=engine.results[number - 1], editable=editable)
+
+    explanation = Markup(renders.cached(f"explain {number}", game, make, editable=editable))  # noqa: S704  # our render
+    if is_fragment_request():
+        return explanation
+    return render_template("hand.html", game=game, kind=kind, number=number, explanation=explanation)
 
 
 @bp.app_template_global()

@@ -52,6 +52,7 @@ class Words:
     chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
     chart_caption: str  # "Running score after each hand"
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
+    how_scored: str = N_("How hand %(number)s was scored")
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ class Piquet(GameKind):
         chart_description=N_("Each player's running score, deal by deal. After deal %(number)s: %(scores)s."),
         chart_caption=N_("Running score after each deal"),
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
+        how_scored=N_("How deal %(number)s was scored"),
     )
     template_folder = "piquet"
     rules_template = "rules/piquet.html"

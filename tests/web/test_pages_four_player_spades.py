@@ -108,13 +108,17 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
-    assert text_of(page, "hand-1").startswith(
+    assert text_of(page, "hand-1") == (
         "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid bid 9, took 10 (Ann 5: 4 tricks · Cid 4: 6 tricks)"
-        " Ben & Dan bid 5, took 3 (Ben 3: 2 tricks · Dan 2: 1 trick) Ann deals; Ben bids first and leads."
+        " Ben & Dan bid 5, took 3 (Ben 3: 2 tricks · Dan 2: 1 trick) How hand 1 was scored"
+    )
+    explained = client.get(game_url + "/hands/1").text
+    assert text_of(explained, "explanation").startswith(
+        "Ann deals; Ben bids first and leads."
         " Ann & Cid: +91 → 91 Ann bid 5 and Cid bid 4: a contract of 9."
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
-    assert "Ben &amp; Dan took 3 of 5: set, -50." in page
+    assert "Ben &amp; Dan took 3 of 5: set, -50." in explained
     assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
 
 
@@ -125,7 +129,7 @@ def test_nil_and_the_last_trick_count_filled_in(client):
     assert post_form(client, game_url + "/hands", hand, game_url).status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page)[1:] == [["Ann & Cid", "-50", "0"], ["Ben & Dan", "80", "0"]]
-    assert "Ann bid Nil but took 1 trick: -100." in page
+    assert "Ann bid Nil but took 1 trick: -100." in client.get(game_url + "/hands/1").text
 
 
 def test_blind_nil_is_offered_only_to_a_team_far_enough_behind(client):

@@ -56,8 +56,9 @@ def test_saving_a_deal_scores_it_with_a_breakdown(client):
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page) == ["23", "6"]
-    assert "Elder&#39;s point of 5 (48) is good (younger declared none): elder scores 5." in page
-    assert "Elder wins 7 tricks: cards, +10." in page
+    explained = client.get(game_url + "/hands/1").text  # how the deal was scored
+    assert "Elder&#39;s point of 5 (48) is good (younger declared none): elder scores 5." in explained
+    assert "Elder wins 7 tricks: cards, +10." in explained
     assert "Deal 2 of 6" in page
 
 
@@ -174,7 +175,8 @@ def test_totals_that_make_the_pique_certain_score_it_without_asking(client, app)
     page = client.get(game_url).get_data(as_text=True)
     # Ann: 5 + 15 + 4, the pique 30 and 6 trick points; Ben: 8 trick points and cards.
     assert scores(page) == ["60", "18"]
-    assert "Elder reaches 30 before younger scores anything: pique, +30." in page
+    explained = client.get(game_url + "/hands/1").text  # how the deal was scored
+    assert "Elder reaches 30 before younger scores anything: pique, +30." in explained
 
 
 def test_a_pique_answer_the_totals_contradict_is_refused_beside_the_question(client, app):
@@ -281,8 +283,9 @@ def test_a_saunt_game_ends_on_the_repique_before_the_trio_declared_after_the_seq
     assert post_form(client, game_url + "/hands", deal, game_url).status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page) == ["97", "0"]
-    assert "Elder reaches 37 before younger scores: repique, +60." in page
-    assert "Ann reaches 90: the game ends here and nothing after counts." in page
+    explained = client.get(game_url + "/hands/1").text  # how the deal was scored
+    assert "Elder reaches 37 before younger scores: repique, +60." in explained
+    assert "Ann reaches 90: the game ends here and nothing after counts." in explained
 
 
 def test_the_checker_page_applies_the_carte_blanche_limit(client):

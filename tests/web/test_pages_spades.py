@@ -77,7 +77,16 @@ def test_recording_a_hand_shows_scores_and_the_explanation(client):
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert re.findall(r'<td class="num score">(-?\d+)</td>', page) == ["71", "50", "-60"]
-    assert "Ben&#39;s nil on the dummy is void: Ben is a defender." in page
+    assert "Ben&#39;s nil on the dummy is void" not in page, "explanations come when a hand is opened"
+    assert f'<a href="{game_url}/hands/1">How hand 1 was scored</a>' in page
+    assert f'hx-get="{game_url}/hands/1"' in page
+    explanation = client.get(game_url + "/hands/1")
+    assert "<h1>Hand 1</h1>" in explanation.text
+    assert "Ben&#39;s nil on the dummy is void: Ben is a defender." in explanation.text
+    fragment = client.get(game_url + "/hands/1", headers={"HX-Request": "true"}).text
+    assert "Ben&#39;s nil on the dummy is void: Ben is a defender." in fragment
+    assert "<h1>" not in fragment
+    assert client.get(game_url + "/hands/2").status_code == 404
 
 
 def test_one_blank_trick_count_is_filled_in_to_make_13(client):
