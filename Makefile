@@ -6,7 +6,12 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test test-postgres install test-deps chromium migrate bench translations
+.PHONY: run test test-postgres install test-deps chromium migrate bench translations compile-translations catalog
+
+# The catalogs are kept in git; their compiled .mo files are built here.
+CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGS:.po=.mo)
+EXTRACT := -F babel.cfg -k _l -k lazy_pgettext:1c,2 -c Translators: --add-location=file --project=Scorekeeper --no-wrap
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +34,7 @@ install: $(VENV)/.installed
 migrate: install
 	$(BIN)/flask --app scorekeeper db upgrade
 
-run: migrate
+run: migrate compile-translations
 	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper:create_app()"
 
 chromium:
@@ -37,7 +42,7 @@ chromium:
 
 test-deps: $(VENV)/.test-installed node_modules/.installed chromium
 
-test: test-deps
+test: test-deps compile-translations
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).
@@ -47,6 +52,17 @@ test-postgres: test-deps
 bench: install
 	$(BIN)/python scripts/bench.py
 
+compile-translations: $(COMPILED)
+
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/.installed
+	$(BIN)/pybabel compile --statistics -l $* -i $< -o $@
+
+# After changing any text: extract every message into the template, then bring
+# each catalog up to date with it (new messages arrive empty, changed ones fuzzy).
 translations: install
-	mkdir -p translations
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o translations/messages.pot .
+	$(BIN)/pybabel extract $(EXTRACT) -o translations/messages.pot .
+	$(if $(CATALOGS),$(BIN)/pybabel update -i translations/messages.pot -d translations --ignore-obsolete --ignore-pot-creation-date --no-wrap)
+
+# A catalog for a new language: `make catalog LOCALE=it`.
+catalog: translations
+	$(BIN)/pybabel init -i translations/messages.pot -d translations -l $(LOCALE) --no-wrap

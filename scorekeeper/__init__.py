@@ -27,7 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
-    i18n.init_app(app)
+    i18n.init_app(app, ROOT / "translations")
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
     app.register_blueprint(live.bp)

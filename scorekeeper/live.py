@@ -3,7 +3,9 @@
 Every open game page asks `/g/<id>/live` every two seconds, sending the
 ETag of what it shows (static/app.js puts it in If-None-Match). The ETag is
 the game's `version`, and for a Piquet partie in a session every partie's,
-plus whether this browser may edit, since editors see other controls. An
+plus whether this browser may edit, since editors see other controls, and
+the language: the poll names the page's language (`?lang=`), so a page
+never takes a board written in another. An
 unchanged game answers 304 after one small query and no replay. A changed
 one answers with the board, from which the page takes the scores, the
 chart, the history and the session, never the entry form being filled in.
@@ -21,6 +23,7 @@ from werkzeug.http import quote_etag
 
 from . import access, records, views
 from .extensions import db
+from .i18n import language
 from .models import Game
 from .stale import stale_entry
 
@@ -28,7 +31,7 @@ bp = Blueprint("live", __name__)
 
 
 def _etag(version: int, parties: int, versions: int, *, editable: bool) -> str:
-    return f"{version}.{parties}.{versions}.{'edit' if editable else 'view'}"
+    return f"{version}.{parties}.{versions}.{'edit' if editable else 'view'}.{language()}"
 
 
 def board_etag(game: Game, editable: bool, session_summary: Any = None) -> str:

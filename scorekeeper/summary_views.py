@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from . import access, charts, records, transfer
 from .forms.transfer import ImportForm, NotJson
+from .i18n import number
 from .models import Game
 from .rules import piquet
 from .rules.errors import RuleError
@@ -30,7 +31,7 @@ def score_chart(game: Game, engine: Any) -> dict[str, Any]:
         "plot": charts.plot(series, reference=RUBICON if is_rubicon else engine.settings.target),
         "series": series,
         "hands": len(results),
-        "finals": ", ".join(f"{name} {scores[-1]}" for name, scores in series.items()),
+        "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
         "is_piquet": is_piquet,
         "is_rubicon": is_rubicon,
     }

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from .errors import MalformedInput
-from .phrases import N_, Phrase, phrase
+from .phrases import N_, Phrase, Signed, phrase
 from .spades_entry import Bid, HandEntry
 from .spades_table import DUMMY, Settings, Table
 
@@ -26,9 +26,9 @@ class Role(StrEnum):
 
 
 
-def _signed(points: int) -> str:
+def _signed(points: int) -> Signed:
     """Points with their sign, as players say them: "+52", "-100"."""
-    return f"{points:+d}"
+    return Signed(points)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,11 @@ def make_page(browser, base_url: str, *, javascript: bool):
     return page
 
 
+def score_value(text: str) -> int:
+    """A score as the page writes it ("−60", with the minus sign) as a number."""
+    return int(text.strip().replace("\N{MINUS SIGN}", "-"))
+
+
 def screenshot(page, name: str) -> Path:
     """Save a full-page screenshot under test-artifacts/ and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -99,7 +99,7 @@ def test_a_viewer_sees_a_hand_recorded_on_another_phone_within_3_seconds(phones)
     assert time.monotonic() - recorded < 3
     assert viewer.evaluate("window.sameDocument") is True, "no reload"
     assert scores(viewer) == {"Ann": 71, "Ben": 50, "Cid": -60}
-    assert viewer.text_content("#announcer[role=status]") == "Scores now: Ann 71, Ben 50, Cid -60"
+    assert viewer.text_content("#announcer[role=status]") == "Scores now: Ann 71, Ben 50, Cid −60"
     assert viewer.inner_text(".now h2") == "Hand 2"
     assert viewer.locator("#score-chart").count() == 1
     for control in ("#hand-form", "button:has-text('Undo')", "text=Edit hand 1", ".share details"):
