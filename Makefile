@@ -32,10 +32,10 @@ node_modules/.installed: package.json
 install: $(VENV)/.installed
 
 migrate: install
-	$(BIN)/flask --app scorekeeper db upgrade
+	$(BIN)/flask --app scorekeeper.app db upgrade
 
 run: migrate compile-translations
-	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper.app:create_app()"
 
 chromium:
 	@scripts/ensure-chromium

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from .forms.piquet import PiquetDealForm
 from .rules.errors import RuleError
 from .rules.phrases import Phrase
-from .rules.piquet_entry import DealEntry, is_pique_possible, parse_deal
-from .rules.piquet_scoring import combination_lines, combination_points, compare_classes
-from .rules.piquet_values import ClassResult
+from .rules.piquet.entry import DealEntry, is_pique_possible, parse_deal
+from .rules.piquet.scoring import combination_lines, combination_points, compare_classes
+from .rules.piquet.values import ClassResult
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from babel.numbers import format_decimal, get_minus_sign_symbol
 from flask import Flask, Response, current_app, g, request
 from flask_babel import get_locale, get_translations
 from werkzeug.datastructures import MultiDict
-from werkzeug.urls import urlencode
 
 from .extensions import babel
 from .rules.phrases import Phrase, Signed
@@ -79,6 +78,8 @@ def remember_language(response: Response) -> Response:
 
 def vary_on_language(response: Response) -> Response:
     """Caches must key on what picks the language: the header, and for pages the cookie."""
+    if request.endpoint == "static":
+        return response
     response.vary.add("Accept-Language")
     if not is_api_request():
         response.vary.add("Cookie")
@@ -103,7 +104,8 @@ def language_links() -> list[dict[str, Any]]:
     links = []
     for code in languages():
         query.setlist("lang", [code])
-        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{target}?{urlencode(query)}", "current": code == current})
+        url = f"{target}?{urlencode(list(query.items(multi=True)))}"
+        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": url, "current": code == current})
     return links
 
 

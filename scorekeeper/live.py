@@ -23,6 +23,7 @@ from werkzeug.http import quote_etag
 
 from . import access, records, views
 from .extensions import db
+from .games import GAMES
 from .i18n import language
 from .models import Game
 from .stale import stale_entry
@@ -96,5 +97,5 @@ def changes(game_id: str) -> ResponseReturnValue:
         return _fresh(Response(status=304), etag)
     context = views.game_context(game)
     context.update(entry_update(context, request.args.get("hand", type=int)))
-    html = render_template(views.PAGES[game.kind].template("_board.html"), **context)
+    html = render_template(GAMES.of(game).template("_board.html"), **context)
     return _fresh(make_response(html), board_etag(game, context["editable"], context.get("session_summary")))

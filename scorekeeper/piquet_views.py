@@ -7,10 +7,10 @@ from flask.typing import ResponseReturnValue
 
 from . import records
 from .deal_preview import preview
-from .forms import CheckerForm
+from .forms.piquet import CheckerForm, PiquetDealForm
 from .rules.errors import RuleError
-from .rules.piquet_check import check_hands
-from .views import PAGES, editable_game_or_403, render_edit, render_game, stored_hand_or_404
+from .rules.piquet.check import check_hands
+from .views import editable_game_or_403, render_edit, render_game, stored_hand_or_404
 
 bp = Blueprint("piquet", __name__)
 
@@ -22,7 +22,7 @@ def posted_deal_form(game_id: str):
     if number is not None:
         stored_hand_or_404(game, number)
     deal_number = number or len(game.hands) + 1
-    form = PAGES["piquet"].form_for(records.replay(game), deal_number)
+    form = PiquetDealForm.for_hand(records.replay(game).table, deal_number)
     return game, number, form
 
 

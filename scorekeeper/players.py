@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import records, stats
+from . import records
 from .forms.players import FindPlayerForm
+from .games import GAMES
 from .models import Game, player_key
 
 bp = Blueprint("players", __name__, url_prefix="/players")
@@ -65,15 +68,11 @@ def stats_page(name: str) -> ResponseReturnValue | None:
     if not games:
         return None
     key = player_key(name)
-    played: dict[str, list] = {"dummy-spades": [], "piquet": []}
+    played: dict[str, list[tuple[Any, str]]] = {}
     for game in games:
-        played[game.kind].append((records.replay(game), spelling_in(game, key)))
-    return render_template(
-        "players/show.html",
-        name=spelling_in(games[-1], key),
-        spades=stats.spades_record(played["dummy-spades"]) if played["dummy-spades"] else None,
-        piquet=stats.piquet_record(played["piquet"]) if played["piquet"] else None,
-    )
+        played.setdefault(game.kind, []).append((records.replay(game), spelling_in(game, key)))
+    records_by_game = [(kind, kind.stats(played[kind.name])) for kind in GAMES.values() if kind.name in played]
+    return render_template("players/show.html", name=spelling_in(games[-1], key), records=records_by_game)
 
 
 def spelling_in(game: Game, key: str) -> str:

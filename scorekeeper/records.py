@@ -16,10 +16,10 @@ from flask import abort
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
-from .kinds import KINDS, PIQUET, Kind, kind_of
+from .games import GAMES
 from .models import Game, Hand, Seat, hash_token, player_key
 from .rules import piquet
-from .rules.errors import ErrorCollector, FieldError, NotAllowed, RuleError
+from .rules.errors import FieldError, MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, phrase
 
@@ -136,7 +136,7 @@ def next_partie(game: Game) -> Game:
     :raises NotAllowed: for a game that is not a Rubicon Piquet partie, and
         while this partie is still being played.
     """
-    if game.kind != PIQUET.name or piquet.Settings.parse(game.settings).variant is not piquet.Variant.RUBICON:
+    if game.kind != "piquet" or piquet.Settings.parse(game.settings).variant is not piquet.Variant.RUBICON:
         raise NotAllowed.single("game", phrase(
             N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
     if not replay(game).is_over():
@@ -166,16 +166,11 @@ def next_partie(game: Game) -> Game:
     return partie
 
 
-def kind(game: Game) -> Kind:
-    return KINDS[game.kind]
-
-
 def replay(game: Game) -> Any:
     """The engine's game, replayed from every stored entry."""
-    game_kind = kind(game)
-    table = game_kind.make_table(game.player_names, game.first_dealer, game.dummy_after)
-    entries = [game_kind.parse_entry(table, entry) for entry in game.entries()]
-    return game_kind.make_game(table, game_kind.parse_settings(game.settings), entries)
+    kind = GAMES.of(game)
+    setup = kind.restore(game)
+    return kind.replay(setup, [kind.parse_entry(setup.table, entry) for entry in game.entries()])
 
 
 def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
@@ -185,34 +180,24 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
 
     :raises RuleError: with every problem found.
     """
-    errors = ErrorCollector()
     if not isinstance(data, dict):
-        errors.add("body", phrase(N_("Send the new game as a JSON object.")))
-        errors.raise_if_any()
-    game_kind = kind_of(data.get("game"))
-    if game_kind is None:
-        choices = ", ".join(f"“{name}”" for name in KINDS)
-        errors.add("game", phrase(N_("Choose the game: %(choices)s."), choices=choices))
-        errors.raise_if_any()
-    settings = table = None
-    try:
-        settings = game_kind.parse_settings(data.get("settings"))
-    except RuleError as error:
-        errors.errors.extend(error.errors)
-    try:
-        table = _make_table(game_kind, data)
-    except RuleError as error:
-        errors.errors.extend(error.errors)
-    errors.raise_if_any()
+        raise MalformedInput.single("body", phrase(N_("Send the new game as a JSON object.")))
+    kind = GAMES.find(data.get("game"))
+    if kind is None:
+        choices = ", ".join(f"“{name}”" for name in GAMES)
+        raise MalformedInput.single("game", phrase(N_("Choose the game: %(choices)s."), choices=choices))
+    if data.get("first_dealer") is None:
+        data = {**data, "first_dealer": _draw_first_dealer(data.get("players"), kind.player_count)}
+    setup = kind.read_setup(data)
     token = secrets.token_urlsafe(24)
     game = Game(
         public_id=secrets.token_urlsafe(8),
-        kind=game_kind.name,
-        first_dealer=table.first_dealer,
-        dummy_after=getattr(table, "dummy_after", None),
-        settings=settings.to_dict(),
+        kind=kind.name,
+        first_dealer=setup.table.first_dealer,
+        dummy_after=getattr(setup.table, "dummy_after", None),
+        settings=kind.stored_settings(setup),
         edit_token_hash=hash_token(token),
-        seats=[Seat(position=i, name=name) for i, name in enumerate(table.players)],
+        seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
         hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
     )
     db.session.add(game)
@@ -220,22 +205,21 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
     return Created(game, token)
 
 
-def _make_table(game_kind: Kind, data: dict) -> Any:
-    first_dealer = data.get("first_dealer")
-    if first_dealer is None:
-        first_dealer = secrets.choice(clean_names(data.get("players"), game_kind.player_count))
-    dummy_after = data.get("dummy_after")
-    if dummy_after is None:
-        dummy_after = 2
-    return game_kind.make_table(data.get("players"), first_dealer, dummy_after)
+def _draw_first_dealer(players: object, count: int) -> str | None:
+    """A first dealer drawn from the players; None for names the kind's setup will refuse."""
+    try:
+        return secrets.choice(clean_names(players, count))
+    except RuleError:
+        return None
 
 
 def add_hand(game: Game, data: object) -> Any:
     """Score and store the next hand; returns the replayed engine game."""
+    kind = GAMES.of(game)
     engine = replay(game)
-    entry = kind(game).parse_entry(engine.table, data)
+    entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
-    game.hands.append(Hand(number=len(game.hands) + 1, entry=kind(game).entry_to_dict(entry)))
+    game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
     _commit(game)
     return engine
 
@@ -249,9 +233,10 @@ def replace_hand(game: Game, number: int, data: object) -> Any:
             "number",
             phrase(N_("Hand %(number)s was recorded after the game ended; undo it instead."), number=number),
         )
-    entry = kind(game).parse_entry(engine.table, data)
+    kind = GAMES.of(game)
+    entry = kind.parse_entry(engine.table, data)
     engine.replace(number, entry)
-    hand.entry = kind(game).entry_to_dict(entry)
+    hand.entry = kind.entry_to_dict(entry)
     _commit(game)
     return engine
 

@@ -1,17 +1,16 @@
-"""The rules of both games, in the players' words, one page per game with an anchor per rule."""
+"""The rules of every game, in the players' words, one page per game with an anchor per rule."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 from flask.typing import ResponseReturnValue
 
-bp = Blueprint("rulebook", __name__, url_prefix="/rules")
+from .games import GAMES
 
-GAMES = ("dummy-spades", "piquet")
+bp = Blueprint("rulebook", __name__, url_prefix="/rules")
 
 
 @bp.get("/<game>")
 def show(game: str) -> ResponseReturnValue:
-    if game not in GAMES:
-        abort(404)
-    return render_template(f"rules/{game}.html")
+    kind = GAMES.find(game) or abort(404)
+    return render_template(kind.rules_template)

@@ -9,8 +9,8 @@ from flask import url_for
 from . import records
 from .i18n import say
 from .models import Game
-from .rules import piquet, spades
-from .rules.piquet_entry import deal_to_dict
+from .rules import dummy_spades, piquet
+from .rules.piquet.entry import deal_to_dict
 
 
 def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str, Any]:
@@ -120,7 +120,7 @@ def checked_hand_object(hand: piquet.CheckedHand) -> dict[str, Any]:
     }
 
 
-def hand_result(result: spades.HandResult) -> dict[str, Any]:
+def hand_result(result: dummy_spades.HandResult) -> dict[str, Any]:
     """One scored Dummy Spades hand, with the entry and its explanation."""
     return {
         "number": result.number,
@@ -157,6 +157,6 @@ def hand_result(result: spades.HandResult) -> dict[str, Any]:
             }
             for p in result.players
         },
-        "entry": spades.hand_to_dict(result.entry),
+        "entry": dummy_spades.hand_to_dict(result.entry),
         "explanation": [say(line) for line in result.explanation],
     }

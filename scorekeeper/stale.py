@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from .games import GAMES
 from .models import Game
 
 
@@ -29,20 +30,11 @@ def stale_entry(game: Game, number: int | None) -> StaleEntry | None:
     expected = len(game.hands) + 1
     if number is None or number == expected:
         return None
-    if game.kind == "piquet":
-        happened = (
-            _("Another phone recorded deal %(number)s while you were typing.", number=number)
-            if number < expected
-            else _("Another phone undid deal %(number)s while you were typing.", number=number - 1)
-        )
-        refusal = _("Nothing was saved: check the deals, then enter deal %(number)s.", number=expected)
-        start_next = _("Start deal %(number)s", number=expected)
+    words = GAMES.of(game).words
+    if number < expected:
+        happened = _(words.recorded_meanwhile, number=number)
     else:
-        happened = (
-            _("Another phone recorded hand %(number)s while you were typing.", number=number)
-            if number < expected
-            else _("Another phone undid hand %(number)s while you were typing.", number=number - 1)
-        )
-        refusal = _("Nothing was saved: check the hands, then enter hand %(number)s.", number=expected)
-        start_next = _("Start hand %(number)s", number=expected)
+        happened = _(words.undone_meanwhile, number=number - 1)
+    refusal = _(words.nothing_saved, number=expected)
+    start_next = _(words.start_next, number=expected)
     return StaleEntry(expected, happened, f"{happened} {refusal}", start_next)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .rules import piquet, spades
+from .rules import dummy_spades, piquet
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class PiquetRecord:
     capots: int
 
 
-def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
+def spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> SpadesRecord:
     """Count one player's games, each given with the player's spelling in it."""
     wins = finished = unfinished = hands = made = declared = nils = nils_made = bags = 0
     final_scores: list[int] = []

@@ -13,9 +13,9 @@ from .i18n import number
 from .models import Game
 from .rules import piquet
 from .rules.errors import RuleError
-from .rules.piquet_results import RUBICON
+from .rules.piquet.results import RUBICON
 from .serialize import game_object, scored
-from .views import PAGES
+from .games import GAMES
 
 bp = Blueprint("summary", __name__)
 
@@ -32,7 +32,6 @@ def score_chart(game: Game, engine: Any) -> dict[str, Any]:
         "series": series,
         "hands": len(results),
         "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
-        "is_piquet": is_piquet,
         "is_rubicon": is_rubicon,
     }
 
@@ -44,7 +43,7 @@ def summary(game_id: str) -> ResponseReturnValue:
     session = records.session_summary(game, engine) if game.session_id else None
     return render_template(
         "summary.html", game=game, engine=engine, session_summary=session,
-        hands_template=PAGES[game.kind].template("_summary_hands.html"),
+        kind=GAMES.of(game), hands_template=GAMES.of(game).template("_summary_hands.html"),
     )
 
 

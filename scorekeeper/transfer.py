@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from . import records
-from .kinds import KINDS, PIQUET, Kind, kind_of
+from .games import GAMES, GameKind
+from .games.base import Setup
 from .models import Game
 from .rules import piquet
 from .rules.errors import ErrorCollector, FieldError, RuleError
@@ -74,70 +75,47 @@ def import_game(data: object) -> records.Created:
 
     :raises RuleError: listing what is wrong; nothing is stored then.
     """
-    game_kind, creation, hands = _read_shape(data)
-    errors = ErrorCollector()
-    settings = table = None
-    try:
-        settings = game_kind.parse_settings(creation["settings"])
-    except RuleError as error:
-        errors.errors.extend(error.errors)
-    try:
-        table = game_kind.make_table(creation["players"], creation["first_dealer"], creation["dummy_after"])
-    except RuleError as error:
-        errors.errors.extend(error.errors)
-    errors.raise_if_any()
-    entries = _replayed_entries(game_kind, table, settings, hands)
-    return records.create_game(creation, hands=[game_kind.entry_to_dict(entry) for entry in entries])
+    kind, hands = _read_shape(data)
+    setup = kind.read_setup(data)
+    entries = _replayed_entries(kind, setup, hands)
+    return records.create_game(data, hands=[kind.entry_to_dict(entry) for entry in entries])
 
 
-def _read_shape(data: object) -> tuple[Kind, dict[str, Any], list[Any]]:
-    """The game's kind, its creation payload and its hand list, or the reason the file is not a game."""
+def _read_shape(data: object) -> tuple[GameKind, list[Any]]:
+    """The game's kind and its hand list, or the reason the file is not a game."""
     if not isinstance(data, dict):
         raise RuleError.single("body", phrase(N_("This is not a Scorekeeper game: the file must hold one game object.")))
-    game_kind = kind_of(data.get("game"))
-    if game_kind is None:
-        choices = ", ".join(f"“{name}”" for name in KINDS)
+    kind = GAMES.find(data.get("game"))
+    if kind is None:
+        choices = ", ".join(f"“{name}”" for name in GAMES)
         raise RuleError.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RuleError.single("hands", phrase(N_("The game has no list of hands.")))
-    creation = {
-        "game": game_kind.name,
-        "players": data.get("players"),
-        "first_dealer": data.get("first_dealer"),
-        "settings": data.get("settings"),
-        "dummy_after": 2 if data.get("dummy_after") is None else data.get("dummy_after"),
-    }
-    return game_kind, creation, hands
+    return kind, hands
 
 
-def _hand_label(game_kind: Kind, number: int) -> Any:
-    if game_kind is PIQUET:
-        return phrase(N_("Deal %(number)s"), number=number)
-    return phrase(N_("Hand %(number)s"), number=number)
-
-
-def _replayed_entries(game_kind: Kind, table: Any, settings: Any, hands: list[Any]) -> list[Any]:
+def _replayed_entries(kind: GameKind, setup: Setup, hands: list[Any]) -> list[Any]:
     """Every hand's entry, parsed and then scored in order by the engine; errors name the hand."""
     errors = ErrorCollector()
     entries = []
     for index, hand in enumerate(hands):
-        label = _hand_label(game_kind, index + 1)
+        label = phrase(kind.words.numbered, number=index + 1)
         entry = hand.get("entry") if isinstance(hand, dict) else None
         if not isinstance(entry, dict):
             errors.add(f"hands[{index}].entry", phrase(N_("%(hand)s has no entry."), hand=label))
             continue
         try:
-            entries.append(game_kind.parse_entry(table, entry))
+            entries.append(kind.parse_entry(setup.table, entry))
         except RuleError as error:
             errors.errors.extend(_in_hand(error, index, label))
     errors.raise_if_any()
-    engine = game_kind.make_game(table, settings, [])
+    engine = kind.replay(setup, [])
     for index, entry in enumerate(entries):
         try:
             engine.add(entry)
         except RuleError as error:
-            raise RuleError(_in_hand(error, index, _hand_label(game_kind, index + 1))) from None
+            raise RuleError(_in_hand(error, index, phrase(kind.words.numbered, number=index + 1))) from None
     return entries
 
 

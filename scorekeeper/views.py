@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -10,35 +9,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, players, records
-from .forms import NewPiquetGameForm, NewSpadesGameForm, PiquetDealForm, SpadesHandForm
+from .games import GAMES
+from .games.base import EntryForm, GameKind
 from .models import Game
 from .rules.errors import RuleError
 from .stale import StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
-
-
-@dataclass(frozen=True)
-class Pages:
-    """What each game's pages are made of: a template folder and its forms."""
-
-    folder: str
-    new_game_form: type
-    hand_form: type
-    has_sessions: bool = False  # Rubicon parties follow one another in a session
-
-    def template(self, name: str) -> str:
-        return f"{self.folder}/{name}"
-
-    def form_for(self, engine: Any, number: int, **kwargs: Any) -> Any:
-        """The entry form for hand (or deal) `number` of the game."""
-        return self.hand_form.for_hand(engine.table, number, **kwargs)
-
-
-PAGES = {
-    "dummy-spades": Pages("spades", NewSpadesGameForm, SpadesHandForm),
-    "piquet": Pages("piquet", NewPiquetGameForm, PiquetDealForm, has_sessions=True),
-}
 
 
 def is_fragment_request() -> bool:
@@ -72,8 +49,8 @@ def home() -> ResponseReturnValue:
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
 def new_game(kind: str) -> ResponseReturnValue:
-    pages = PAGES.get(kind) or abort(404)
-    form = pages.new_game_form()
+    game_kind = GAMES.find(kind) or abort(404)
+    form = game_kind.new_game_form()
     if form.validate_on_submit():
         try:
             created = records.create_game(form.payload())
@@ -83,33 +60,39 @@ def new_game(kind: str) -> ResponseReturnValue:
             access.remember_token(created.game, created.edit_token)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
-    return render_template(pages.template("new.html"), form=form, player_names=players.suggested_names()), status
+    return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
+
+
+def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> EntryForm:
+    """The entry form for hand (or deal) `number` of the game."""
+    return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
 def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed."""
-    pages = PAGES[game.kind]
+    kind = GAMES.of(game)
     engine = records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = pages.form_for(engine, len(game.hands) + 1, formdata=None)
-    context = {"game": game, "engine": engine, "form": form, "editable": editable, **extra}
-    if pages.has_sessions and (game.session_id or engine.settlement()):
+        form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, **extra}
+    if kind.has_sessions and (game.session_id or engine.settlement()):
         context["session_summary"] = records.session_summary(game, engine)
     return {"access_token": access.token_for(game), **context}
 
 
 def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed."""
-    template = PAGES[game.kind].template("_board.html" if is_fragment_request() else "game.html")
+    template = GAMES.of(game).template("_board.html" if is_fragment_request() else "game.html")
     return render_template(template, **game_context(game, form, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The page for changing a past hand."""
     engine = records.replay(game)
-    context = {"game": game, "engine": engine, "form": form, "number": number, **extra}
-    return render_template(PAGES[game.kind].template("edit_hand.html"), **context), status
+    kind = GAMES.of(game)
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number, **extra}
+    return render_template(kind.template("edit_hand.html"), **context), status
 
 
 def stored_hand_or_404(game: Game, number: int) -> Any:
@@ -128,7 +111,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
 def add_hand(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
     engine = records.replay(game)
-    form = PAGES[game.kind].form_for(engine, len(game.hands) + 1)
+    form = entry_form(GAMES.of(game), engine, len(game.hands) + 1)
     stale = stale_entry(game, request.form.get("hand", type=int))
     if stale is not None:
         return render_game(game, refused_stale_form(game, engine, stale), 422)
@@ -144,13 +127,13 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     return render_game(game, form, 422)
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> Any:
+def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> EntryForm:
     """A blank form for the hand that is next now, saying why nothing was saved.
 
     What was typed is not kept: it belongs to another hand, and saving it
     again would store that hand twice.
     """
-    form = PAGES[game.kind].form_for(engine, stale.number, formdata=None)
+    form = entry_form(GAMES.of(game), engine, stale.number, formdata=None)
     form.form_errors.append(stale.refusal)
     return form
 
@@ -159,9 +142,9 @@ def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> Any:
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
     stored = stored_hand_or_404(game, number)
-    pages = PAGES[game.kind]
-    data = pages.hand_form.data_from(stored.entry, game.player_names)
-    form = pages.form_for(records.replay(game), number, data=data)
+    kind = GAMES.of(game)
+    data = kind.entry_form.data_from(stored.entry, game.player_names)
+    form = entry_form(kind, records.replay(game), number, data=data)
     if form.validate_on_submit():
         try:
             records.replace_hand(game, number, form.payload())

@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from flask_migrate import upgrade  # noqa: E402
 from sqlalchemy import event  # noqa: E402
 
-from scorekeeper import create_app, records  # noqa: E402
+from scorekeeper import records  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand  # noqa: E402
 

@@ -14,7 +14,7 @@ from flask_migrate import upgrade
 from hypothesis import HealthCheck, settings
 from sqlalchemy import text
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 

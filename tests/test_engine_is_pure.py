@@ -19,7 +19,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_rules_import_only_the_standard_library():
-    modules = sorted(RULES.glob("*.py"))
+    modules = sorted(RULES.rglob("*.py"))
     assert modules, "the rules package has modules"
     for path in modules:
         outside = imported_modules(path) - set(sys.stdlib_module_names) - {"__future__"}

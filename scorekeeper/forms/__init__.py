@@ -1,6 +1,1 @@
-"""One form class per screen."""
-
-from .piquet import CheckerForm, NewPiquetGameForm, PiquetDealForm
-from .spades import NewSpadesGameForm, SpadesHandForm
-
-__all__ = ["CheckerForm", "NewPiquetGameForm", "NewSpadesGameForm", "PiquetDealForm", "SpadesHandForm"]
+"""One form class per screen: `forms/<game>.py` for each game's own, `common.py` for what they share."""

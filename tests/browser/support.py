@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

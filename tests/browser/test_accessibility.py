@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from scorekeeper import ROOT
+from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS

@@ -57,6 +57,13 @@ def check_the_page(page, language: str, name: str) -> None:
     screenshot(page, f"{language}-{name}")
 
 
+def open_summary(page) -> None:
+    """Follow the game page's summary link (htmx swaps the page in) and wait for its stylesheet."""
+    page.click(".game-links a")
+    page.wait_for_selector(".summary")
+    page.wait_for_function("[...document.styleSheets].some((sheet) => (sheet.href || '').endsWith('/summary.css'))")
+
+
 def texts(page, selector: str) -> list[str]:
     """The texts of the elements, no-break spaces (French puts them before a colon) read as spaces."""
     return [" ".join(text.split()) for text in page.locator(selector).all_inner_texts()]
@@ -97,8 +104,7 @@ def test_a_spades_hand_in_the_players_language(phone, language):
     assert expected["spades_line"] in texts(page, "#hand-1 .explain li")
     check_the_page(page, language, "spades-hand-1")
 
-    page.click(".game-links a")
-    page.wait_for_selector(".summary")
+    open_summary(page)
     check_the_page(page, language, "spades-summary")
     text = printed_text(page, f"{language}-summary-spades")
     for words in expected["spades_summary"]:
@@ -132,8 +138,7 @@ def test_a_piquet_deal_in_the_players_language(phone, language):
     assert expected["piquet_line"] in texts(page, "#hand-1 .explain li")
     check_the_page(page, language, "piquet-deal-1")
 
-    page.click(".game-links a")
-    page.wait_for_selector(".summary")
+    open_summary(page)
     text = printed_text(page, f"{language}-summary-piquet")
     for words in expected["piquet_summary"]:
         assert words in text

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 
 from .support import HTMX_COPY, score_value, screenshot
 

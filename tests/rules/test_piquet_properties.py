@@ -7,10 +7,10 @@ from scorekeeper.rules.errors import ErrorCollector
 from scorekeeper.rules.piquet import (
     ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
 )
-from scorekeeper.rules.piquet_combinations import validate_declarations
-from scorekeeper.rules.piquet_scoring import combination_points, compare_classes
-from scorekeeper.rules.piquet_tricks import PiqueChance, check_trick_totals, pique_chance
-from scorekeeper.rules.piquet_values import Field, TrickTotal
+from scorekeeper.rules.piquet.combinations import validate_declarations
+from scorekeeper.rules.piquet.scoring import combination_points, compare_classes
+from scorekeeper.rules.piquet.tricks import PiqueChance, check_trick_totals, pique_chance
+from scorekeeper.rules.piquet.values import Field, TrickTotal
 
 TABLE = Table.create(["Ann", "Ben"], "Ann")
 roles = st.sampled_from(list(Role))

@@ -5,7 +5,7 @@ import pytest
 from scorekeeper.rules.errors import MalformedInput
 from scorekeeper.rules.piquet import DealEntry, Role, check_hands, declarations_from_cards, is_pique_possible, parse_deal
 from scorekeeper.rules.cards import Rank, Suit, parse_card
-from scorekeeper.rules.piquet_combinations import CardSet, Point, Sequence
+from scorekeeper.rules.piquet.combinations import CardSet, Point, Sequence
 
 E, Y = "elder", "younger"
 TRICKS = [E, Y] * 6

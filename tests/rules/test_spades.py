@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
-from scorekeeper.rules.spades import (
+from scorekeeper.rules.dummy_spades import (
     DUMMY,
     Bid,
     Game,

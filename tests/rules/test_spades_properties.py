@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import MalformedInput
-from scorekeeper.rules.spades import (
+from scorekeeper.rules.dummy_spades import (
     DUMMY,
     Bid,
     Game,

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func
 
 from scorekeeper.extensions import db
-from scorekeeper.kinds import KINDS
+from scorekeeper.games import GAMES
 from scorekeeper.models import Game
 
 from .api_client import auth, create, errors
@@ -203,7 +203,7 @@ SETTINGS_VARIANT = (
 )
 THREE_NAMES = ("players", "Enter exactly 3 player names.")
 # The message lists every game the server keeps score for.
-GAME_CHOICE = ("game", "Choose the game: " + ", ".join(f"“{name}”" for name in KINDS) + ".")
+GAME_CHOICE = ("game", "Choose the game: " + ", ".join(f"“{name}”" for name in GAMES) + ".")
 
 
 @pytest.mark.parametrize(

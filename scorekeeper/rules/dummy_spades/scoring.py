@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .errors import MalformedInput
-from .phrases import N_, Phrase, Signed, phrase
-from .spades_entry import Bid, HandEntry
-from .spades_table import DUMMY, Settings, Table
+from ..errors import MalformedInput
+from ..phrases import N_, Phrase, Signed, phrase
+from .entry import Bid, HandEntry
+from .table import DUMMY, Settings, Table
 
 NIL_POINTS: Final = 100
 

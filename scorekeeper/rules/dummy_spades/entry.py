@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import ErrorCollector
-from .names import find_name
-from .phrases import N_, Phrase, phrase
-from .spades_table import DUMMY, TRICKS_PER_DEAL, Table, is_whole_number
+from ..errors import ErrorCollector
+from ..names import find_name
+from ..phrases import N_, Phrase, phrase
+from .table import DUMMY, TRICKS_PER_DEAL, Table, is_whole_number
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, Rank
-from .errors import ErrorCollector
-from .phrases import Phrase
-from .piquet_combinations import CardSet, Declarations, Point, Sequence, find_combinations
-from .piquet_entry import read_carte_blanche, read_hands
-from .piquet_scoring import combination_lines, combination_points, compare_classes
-from .piquet_values import ByRole, ClassResult, Field, Role
+from ..cards import Card, Rank
+from ..errors import ErrorCollector
+from ..phrases import Phrase
+from .combinations import CardSet, Declarations, Point, Sequence, find_combinations
+from .entry import read_carte_blanche, read_hands
+from .scoring import combination_lines, combination_points, compare_classes
+from .values import ByRole, ClassResult, Field, Role
 
 
 @dataclass(frozen=True)

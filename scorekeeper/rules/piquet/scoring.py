@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .phrases import N_, Phrase, phrase
-from .piquet_combinations import Declarations
-from .piquet_tricks import PiqueChance, cards_outcome, pique_chance, trick_increments
-from .piquet_values import (
+from ..phrases import N_, Phrase, phrase
+from .combinations import Declarations
+from .tricks import PiqueChance, cards_outcome, pique_chance, trick_increments
+from .values import (
     BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, CLASSES, EQUAL, PIQUE_POINTS, REPIQUE_POINTS, TRICKS,
     ByRole, ClassResult, DealScore, Event, Field, Role, TrickTotal,
 )

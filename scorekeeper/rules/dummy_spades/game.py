@@ -1,37 +1,14 @@
-"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands.
-
-Implements RULES.md Part A together with spades_table (seats and settings),
-spades_entry (a hand as entered) and spades_scoring (a hand scored and
-explained); this module re-exports what the rest of the app uses.
-Standard library only.
-"""
+"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands (RULES.md Part A)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import MalformedInput, NotAllowed
-from .phrases import N_, Phrase, phrase
-from .spades_entry import Bid, HandEntry, hand_to_dict, parse_hand
-from .spades_scoring import (
-    NIL_POINTS,
-    HandResult,
-    NilOutcome,
-    PlayerHand,
-    Role,
-    Standing,
-    assess_nil,
-    find_declarer,
-    names_phrase,
-    score_hand,
-)
-from .spades_table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
-
-__all__ = [
-    "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "NilOutcome",
-    "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "find_declarer",
-    "hand_to_dict", "parse_hand", "score_hand",
-]
+from ..errors import MalformedInput, NotAllowed
+from ..phrases import N_, Phrase, phrase
+from .entry import HandEntry
+from .scoring import HandResult, Standing, names_phrase, score_hand
+from .table import Settings, Table
 
 
 class Game:

@@ -1,12 +1,4 @@
-"""Piquet for two (RULES.md Part B): the table, a partie or game as a log of deals, settlement.
-
-The pieces live in small modules: `cards` (the pack), `piquet_combinations`
-(point, sequences, sets), `piquet_values` (roles, classes, events),
-`piquet_scoring` (one deal as ordered events), `piquet_tricks` (the play),
-`piquet_entry` (the deal payload), `piquet_results` (deal lines and
-settlement) and `piquet_check` (the stateless declaration checker). This
-module re-exports what the web layer needs.
-"""
+"""Piquet for two (RULES.md Part B): the table, and a partie or game as a log of deals."""
 
 from __future__ import annotations
 
@@ -15,23 +7,16 @@ from dataclasses import dataclass, replace as replace_fields
 from enum import StrEnum
 from typing import Final
 
-from .errors import ErrorCollector, MalformedInput, NotAllowed
-from .names import clean_names, find_name
-from .phrases import N_, Phrase, phrase
-from .piquet_check import CheckedHand, CheckResult, check_hands, declarations_from_cards
-from .piquet_entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
-from .piquet_results import DealResult, PlayerDeal, Settlement, add_settlements, explain_settlement, settle
-from .piquet_scoring import deal_lines
-from .piquet_values import TRICKS, ByRole, ClassResult, Field, Role, TrickTotal
+from ..errors import ErrorCollector, MalformedInput, NotAllowed
+from ..names import clean_names, find_name
+from ..phrases import N_, Phrase, phrase
+from .entry import DealEntry
+from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
+from .scoring import deal_lines
+from .values import TRICKS, ByRole, Field, Role
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
-
-__all__ = [
-    "ByRole", "CheckResult", "CheckedHand", "ClassResult", "DealEntry", "DealResult", "Game", "PlayerDeal",
-    "Role", "Settings", "Settlement", "Table", "TrickTotal", "Variant", "add_settlements", "check_hands",
-    "deal_to_dict", "declarations_from_cards", "explain_settlement", "is_pique_possible", "parse_deal", "settle",
-]
 
 
 class Variant(StrEnum):

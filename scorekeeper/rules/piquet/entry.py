@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from .cards import Card, Rank, format_card, parse_card, parse_rank
-from .errors import ErrorCollector, MalformedInput, RuleError
-from .phrases import N_, phrase
-from .piquet_combinations import CardSet, Declarations, Point, Sequence, find_combinations, validate_declarations
-from .piquet_scoring import combination_points, compare_classes, score_deal
-from .piquet_tricks import PiqueChance, check_trick_totals, pique_chance
-from .piquet_values import TRICKS, ByRole, DealScore, Role, TrickTotal
+from ..cards import Card, Rank, format_card, parse_card, parse_rank
+from ..errors import ErrorCollector, MalformedInput, RuleError
+from ..phrases import N_, phrase
+from .combinations import CardSet, Declarations, Point, Sequence, find_combinations, validate_declarations
+from .scoring import combination_points, compare_classes, score_deal
+from .tricks import PiqueChance, check_trick_totals, pique_chance
+from .values import TRICKS, ByRole, DealScore, Role, TrickTotal
 
 T = TypeVar("T")
 NOTHING_DECLARED: Final = ByRole(Declarations(), Declarations())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
-from .phrases import Phrase
+from ..phrases import Phrase
 
 T = TypeVar("T")
 TRICKS: Final = 12

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .errors import ErrorCollector, MalformedInput
-from .names import clean_names, find_name
-from .phrases import N_, Phrase, phrase
+from ..errors import ErrorCollector, MalformedInput
+from ..names import clean_names, find_name
+from ..phrases import N_, Phrase, phrase
 
 DUMMY: Final = "dummy"
 TRICKS_PER_DEAL: Final = 13

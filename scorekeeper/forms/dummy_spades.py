@@ -18,12 +18,12 @@ from wtforms import (
 )
 
 from ..i18n import say
-from ..rules import spades
+from ..rules import dummy_spades
 from ..rules.errors import RuleError
 from .common import ChipsField, ErrorsByField, number_or_text
 
 
-class NewSpadesGameForm(FlaskForm):
+class NewDummySpadesGameForm(FlaskForm):
     player_0 = StringField(_l("Player 1"))
     player_1 = StringField(_l("Player 2"))
     player_2 = StringField(_l("Player 3"))
@@ -45,13 +45,13 @@ class NewSpadesGameForm(FlaskForm):
     bag_penalty = StringField(_l("Bag penalty"), default="100")
     variant = SelectField(
         _l("Bidding variation"),
-        choices=[SelectChoice(variant.value, variant.value) for variant in spades.Variant],
-        default=spades.Variant.NO_PEEKY.value,
+        choices=[SelectChoice(variant.value, variant.value) for variant in dummy_spades.Variant],
+        default=dummy_spades.Variant.NO_PEEKY.value,
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.variant.choices = [SelectChoice(variant.value, say(variant.label)) for variant in spades.Variant]
+        self.variant.choices = [SelectChoice(variant.value, say(variant.label)) for variant in dummy_spades.Variant]
 
     @property
     def names(self) -> list[str]:
@@ -97,22 +97,22 @@ class BidForm(Form):
     nil = ChipsField(_l("Nil on"), choices=[])
 
 
-class SpadesHandForm(FlaskForm):
+class DummySpadesHandForm(FlaskForm):
     """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
 
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
 
     @classmethod
-    def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
+    def for_hand(cls, table: dummy_spades.Table, number: int, **kwargs: Any) -> DummySpadesHandForm:
         """The form for hand `number` at this table (the same fields whatever the hand)."""
         return cls(table.players, **kwargs)
 
     def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.players = players
-        self.hands = [*players, spades.DUMMY]
-        nil_choices = [SelectChoice(name, name) for name in players] + [SelectChoice(spades.DUMMY, str(_l("Dummy")))]
+        self.hands = [*players, dummy_spades.DUMMY]
+        nil_choices = [SelectChoice(name, name) for name in players] + [SelectChoice(dummy_spades.DUMMY, str(_l("Dummy")))]
         for bid_form in self.bids:
             bid_form.form.nil.choices = nil_choices
 
@@ -145,7 +145,7 @@ class SpadesHandForm(FlaskForm):
         bids = {bid["player"]: bid for bid in entry["bids"]}
         return {
             "bids": [{"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", []))} for name in players],
-            "tricks": [str(entry["tricks"][hand]) for hand in [*players, spades.DUMMY]],
+            "tricks": [str(entry["tricks"][hand]) for hand in [*players, dummy_spades.DUMMY]],
         }
 
     def attach(self, error: RuleError) -> None:

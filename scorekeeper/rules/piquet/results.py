@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .phrases import N_, Phrase, phrase
-from .piquet_entry import DealEntry
-from .piquet_values import ClassResult, Role
+from ..phrases import N_, Phrase, phrase
+from .entry import DealEntry
+from .values import ClassResult, Role
 
 RUBICON: Final = 100
 

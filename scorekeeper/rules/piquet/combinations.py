@@ -14,9 +14,9 @@ from functools import cache
 from itertools import combinations
 from typing import Final
 
-from .cards import Card, Rank, Suit
-from .errors import ErrorCollector
-from .phrases import N_, Phrase, phrase
+from ..cards import Card, Rank, Suit
+from ..errors import ErrorCollector
+from ..phrases import N_, Phrase, phrase
 
 HAND_SIZE: Final = 12
 SEQUENCE_POINTS: Final = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
-from .errors import ErrorCollector
-from .phrases import N_, Phrase, phrase
-from .piquet_values import (
+from ..errors import ErrorCollector
+from ..phrases import N_, Phrase, phrase
+from .values import (
     BONUS_THRESHOLD, CAPOT_POINTS, CARDS_POINTS, TRICKS, ByRole, Event, Field, Role, TrickTotal,
 )
 

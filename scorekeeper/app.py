@@ -1,0 +1,58 @@
+"""The app factory: `create_app()` builds the Flask app with its extensions and blueprints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, Response, request
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app; `test_config` replaces instance/config.py and the environment."""
+    from . import api, i18n, live, piquet_views, players, rulebook, share, summary_views, views
+    from .config import configure
+    from .extensions import csrf, db, migrate
+    from .games import GAMES
+
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    configure(app, test_config)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    i18n.init_app(app, ROOT / "translations")
+    app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
+    app.register_blueprint(views.bp)
+    app.register_blueprint(piquet_views.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(share.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(rulebook.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    app.register_blueprint(summary_views.bp)
+    app.register_error_handler(HTTPException, _http_error)
+    app.after_request(_vary_on_htmx)
+    return app
+
+
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    from . import api, views
+
+    if request.path.startswith(api.bp.url_prefix + "/"):
+        return api.http_error(error)
+    return views.error_page(error)
+
+
+def _vary_on_htmx(response: Response) -> Response:
+    """Pages differ for htmx requests, so caches must key on the header."""
+    response.vary.add("HX-Request")
+    return response

@@ -1,0 +1,14 @@
+"""The games the app keeps score for: the one registry.
+
+A new game is new files (its engine, its `games/<game>.py`, forms and
+templates) and one entry in the line below; see `base.GameKind`.
+"""
+
+from __future__ import annotations
+
+from . import dummy_spades, piquet
+from .base import GameKind, Registry
+
+GAMES = Registry(dummy_spades.KIND, piquet.KIND)
+
+__all__ = ["GAMES", "GameKind"]

@@ -1,0 +1,222 @@
+"""What the pages and the API know about a game: the `GameKind` protocol.
+
+A game is an engine in `rules/<game>/`, a module in this package defining
+`KIND` (an object that is a `GameKind`), its forms in `forms/<game>.py`,
+its templates in `templates/<game>/` and `templates/rules/<game>.html`,
+and one line in `games/__init__.py` that registers `KIND`. Everything
+else (records, views, the API, exports, stats) talks to a game only
+through its kind, so it never asks which game it holds.
+
+Message ids (titles, `Words`) are English text marked with `N_`; pages
+translate them with gettext when they show them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..rules.errors import ErrorCollector, RuleError
+
+if TYPE_CHECKING:
+    from ..models import Game
+    from ..rules.phrases import Phrase
+
+
+@dataclass(frozen=True)
+class Words:
+    """The sentences that name a game's entries (a hand, a deal), as message ids.
+
+    Each is a whole sentence, so that every language can phrase it its own
+    way; `%(number)s` is the entry's number.
+    """
+
+    entry: str  # "Hand": a column or an axis title
+    numbered: str  # "Hand %(number)s"
+    share_edit: str  # "Anyone with this link can record and change hands."
+    recorded_meanwhile: str  # "Another phone recorded hand %(number)s while you were typing."
+    undone_meanwhile: str  # "Another phone undid hand %(number)s while you were typing."
+    nothing_saved: str  # "Nothing was saved: check the hands, then enter hand %(number)s."
+    start_next: str  # "Start hand %(number)s"
+    chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
+    chart_caption: str  # "Running score after each hand"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A page of the game's own, offered on the home page: a Flask endpoint and its label (a message id)."""
+
+    endpoint: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is played with: the engine's table (players, seats, first dealer) and settings."""
+
+    table: Any
+    settings: Any
+
+
+def read_both(read_table: Callable[[], Any], read_settings: Callable[[], Any]) -> Setup:
+    """A setup from its two readers, with the errors of both reported at once (the settings' first).
+
+    :raises RuleError: listing every problem.
+    """
+    errors = ErrorCollector()
+
+    def attempt(read: Callable[[], Any]) -> Any:
+        try:
+            return read()
+        except RuleError as error:
+            errors.errors.extend(error.errors)
+            return None
+
+    settings = attempt(read_settings)
+    table = attempt(read_table)
+    errors.raise_if_any()
+    return Setup(table, settings)
+
+
+class Engine(Protocol):
+    """A game replayed by its rules engine: what the shared pages and the API read from it."""
+
+    table: Any
+    settings: Any
+    after_end: tuple[int, ...]  # entries kept after the game ended, unscored
+
+    def add(self, entry: Any) -> Any: ...
+    def replace(self, number: int, entry: Any) -> None: ...
+    def is_over(self) -> bool: ...
+    def winner(self) -> str | None: ...
+    def next_dealer(self) -> str: ...
+    def status_line(self) -> Phrase: ...
+
+
+class NewGameForm(Protocol):
+    """The new-game screen: what was typed, as the API's create payload."""
+
+    def validate_on_submit(self) -> bool: ...
+    def is_submitted(self) -> bool: ...
+    def payload(self) -> dict[str, Any]: ...
+    def attach(self, error: RuleError) -> None: ...
+
+
+class EntryForm(Protocol):
+    """The screen for one entry (a hand, a deal), new or edited."""
+
+    form_errors: list[str]
+
+    @classmethod
+    def for_hand(cls, table: Any, number: int, **kwargs: Any) -> EntryForm:
+        """The form for entry `number` at this table; `kwargs` go to the FlaskForm (formdata, data)."""
+        ...
+
+    @classmethod
+    def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+        """Form data for a stored entry, to edit it."""
+        ...
+
+    def validate_on_submit(self) -> bool: ...
+    def is_submitted(self) -> bool: ...
+    def payload(self) -> dict[str, Any]: ...
+    def attach(self, error: RuleError) -> None: ...
+
+
+class GameKind(Protocol):
+    """One game, as the rest of the app sees it.
+
+    Identity and words:
+      `name` is the game's id in URLs, in the API's "game" field and in the
+      stored `Game.kind`; `title`, `new_game_title` and `rules_title` name it
+      on pages; `words` say "hand" or "deal"; `player_count` seats it.
+    Pages:
+      `template_folder` holds `game.html`, `_board.html`, `edit_hand.html`,
+      `new.html`, `_summary_hands.html` and `_stats.html`; `rules_template`
+      is its rules page; `new_game_form` and `entry_form` are its screens;
+      `links` are its own tools listed on the home page.
+    Engine:
+      `read_setup` validates the API's create payload, `stored_settings`
+      and `restore` carry the setup to and from the database,
+      `parse_entry`/`entry_to_dict` read and write one entry, `replay`
+      scores a log of entries, and `stats` counts a player's games.
+    """
+
+    name: str
+    title: str
+    new_game_title: str
+    rules_title: str
+    player_count: int
+    words: Words
+    template_folder: str
+    rules_template: str
+    new_game_form: type[NewGameForm]
+    entry_form: type[EntryForm]
+    links: tuple[Link, ...]
+    has_sessions: bool  # games follow one another in a session (Rubicon parties)
+
+    def template(self, name: str) -> str:
+        """One of the game's templates, e.g. `template("_board.html")`."""
+        return f"{self.template_folder}/{name}"
+
+    def read_setup(self, data: Mapping[str, Any]) -> Setup:
+        """The table and settings of the API's create payload (players, first_dealer, settings, ...).
+
+        :raises RuleError: listing every problem, fields named as in the payload.
+        """
+        ...
+
+    def stored_settings(self, setup: Setup) -> dict[str, Any]:
+        """What `Game.settings` keeps of a setup (the settings as the API shows them); `restore` reads it back."""
+        return dict(setup.settings.to_dict())
+
+    def restore(self, game: Game) -> Setup:
+        """The setup of a stored game."""
+        ...
+
+    def parse_entry(self, table: Any, data: object) -> Any:
+        """One entry (the API's hand payload) read for this table.
+
+        :raises RuleError: naming the fields of the payload.
+        """
+        ...
+
+    def entry_to_dict(self, entry: Any) -> dict[str, Any]:
+        """An entry as stored and as the API shows it; `parse_entry` reads it back."""
+        ...
+
+    def replay(self, setup: Setup, entries: Sequence[Any]) -> Engine:
+        """The engine's game with these entries scored in order.
+
+        :raises RuleError: when an entry cannot be scored where it stands.
+        """
+        ...
+
+    def stats(self, played: Sequence[tuple[Any, str]]) -> Any:
+        """A player's record over replayed games, each given with the player's name in it; `_stats.html` shows it."""
+        ...
+
+
+class Registry(Mapping[str, GameKind]):
+    """The games by name, in the order pages list them."""
+
+    def __init__(self, *kinds: GameKind):
+        self._kinds = {kind.name: kind for kind in kinds}
+
+    def __getitem__(self, name: str) -> GameKind:
+        return self._kinds[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def find(self, name: object) -> GameKind | None:
+        """The game called `name`, or None (for any other value, too)."""
+        return self._kinds.get(name) if isinstance(name, str) else None
+
+    def of(self, game: Game) -> GameKind:
+        """The kind of a stored game."""
+        return self._kinds[game.kind]

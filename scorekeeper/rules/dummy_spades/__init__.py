@@ -1,0 +1,28 @@
+"""Three-Player "Dummy Hand" Spades (RULES.md Part A).
+
+`table` (seats and settings), `entry` (a hand as entered), `scoring` (a
+hand scored and explained) and `game` (the log of hands). This package
+re-exports what the rest of the app uses. Standard library only.
+"""
+
+from .entry import Bid, HandEntry, hand_to_dict, parse_hand
+from .game import Game
+from .scoring import (
+    NIL_POINTS,
+    HandResult,
+    NilOutcome,
+    PlayerHand,
+    Role,
+    Standing,
+    assess_nil,
+    find_declarer,
+    names_phrase,
+    score_hand,
+)
+from .table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
+
+__all__ = [
+    "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "NilOutcome",
+    "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "find_declarer",
+    "hand_to_dict", "names_phrase", "parse_hand", "score_hand",
+]

@@ -1,0 +1,181 @@
+"""Four-player Spades: one hand as entered (bids and tricks), read from and written to the API's shape.
+
+RULES.md C1 and C2. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import ErrorCollector
+from ..names import find_name
+from ..phrases import N_, Phrase, phrase
+from .settings import is_whole_number
+from .table import PLAYERS, TRICKS_PER_DEAL, Table
+
+
+class Nil(StrEnum):
+    """A bid of no tricks, seen (Nil) or declared before looking at the cards (Blind Nil)."""
+
+    NIL = "nil"
+    BLIND = "blind-nil"
+
+    @property
+    def label(self) -> Phrase:
+        """"Nil" or "Blind Nil"."""
+        return phrase(N_("Blind Nil")) if self is Nil.BLIND else phrase(N_("Nil"))
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One player's bid: a number of tricks, or a Nil."""
+
+    player: str
+    value: int | Nil
+
+    @property
+    def number(self) -> int:
+        """What the bid adds to the team's contract: a Nil counts 0."""
+        return 0 if isinstance(self.value, Nil) else self.value
+
+    def is_nil(self, *, zero_is_nil: bool = False) -> bool:
+        """True for a Nil or Blind Nil, and for a 0 when "zero is nil" is on."""
+        return isinstance(self.value, Nil) or (zero_is_nil and self.value == 0)
+
+    def is_blind(self) -> bool:
+        """True for a Blind Nil."""
+        return self.value is Nil.BLIND
+
+    @property
+    def label(self) -> Phrase | int:
+        """How the bid is said: 4, "Nil" or "Blind Nil"."""
+        return self.value.label if isinstance(self.value, Nil) else self.value
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What the table reports for one hand: the four bids and the tricks of each player."""
+
+    bids: tuple[Bid, ...]
+    tricks: tuple[tuple[str, int], ...]
+
+    def tricks_of(self, player: str) -> int:
+        """Tricks a player took."""
+        return dict(self.tricks)[player]
+
+    def bid_of(self, player: str) -> Bid:
+        """The bid a player made."""
+        return next(bid for bid in self.bids if bid.player == player)
+
+    def index_of(self, player: str) -> int:
+        """Where a player's bid is in the entry (for field names such as ``bids[2].bid``)."""
+        return next(index for index, bid in enumerate(self.bids) if bid.player == player)
+
+
+def parse_hand(table: Table, data: object) -> HandEntry:
+    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``.
+
+    >>> table = Table(("Ann", "Ben", "Cid", "Dan"), "Ann")
+    >>> parse_hand(table, {"bids": [{"player": "Ben", "bid": "Nil"}, {"player": "Cid", "bid": 4},
+    ...     {"player": "Dan", "bid": 3}, {"player": "Ann", "bid": 5}],
+    ...     "tricks": {"Ann": 6, "Ben": 0, "Cid": 3, "Dan": 4}}).bid_of("Ben")
+    Bid(player='Ben', value=<Nil.NIL: 'nil'>)
+
+    :raises MalformedInput: listing every problem, with fields such as
+        ``bids[1].bid`` or ``tricks.Ann``.
+    """
+    errors = ErrorCollector()
+    if not isinstance(data, Mapping):
+        data = {}
+    bids = _parse_bids(table, data.get("bids"), errors)
+    tricks = _parse_tricks(table, data.get("tricks"), errors)
+    errors.raise_if_any()
+    return HandEntry(bids, tricks)
+
+
+def _parse_bids(table: Table, raw: object, errors: ErrorCollector) -> tuple[Bid, ...]:
+    if not isinstance(raw, list) or len(raw) != PLAYERS:
+        errors.add("bids", phrase(N_("Enter one bid for each of the four players.")))
+    if not isinstance(raw, list):
+        return ()
+    bids = tuple(bid for index, item in enumerate(raw) if (bid := _parse_bid(table, index, item, errors)))
+    named = [find_name(table.players, item.get("player")) for item in raw if isinstance(item, Mapping)]
+    for player in table.players:
+        if named.count(player) > 1:
+            errors.add("bids", phrase(N_("%(player)s has bid twice."), player=player))
+        elif named.count(player) == 0 and len(raw) == PLAYERS:
+            errors.add("bids", phrase(N_("%(player)s has no bid."), player=player))
+    return bids
+
+
+def _parse_bid(table: Table, index: int, item: object, errors: ErrorCollector) -> Bid | None:
+    field = f"bids[{index}]"
+    if not isinstance(item, Mapping):
+        errors.add(field, phrase(N_("Each bid needs a player and a number of tricks or Nil.")))
+        return None
+    player = find_name(table.players, item.get("player"))
+    if player is None:
+        value = item.get("player")
+        if isinstance(value, str) and value.strip():
+            message = phrase(N_("“%(name)s” is not a player in this game."), name=value.strip())
+        else:
+            message = phrase(N_("Choose the player who made this bid."))
+        errors.add(f"{field}.player", message)
+    value = _bid_value(item.get("bid"))
+    if value is None:
+        errors.add(f"{field}.bid", phrase(N_("A bid is a whole number from 0 to 13, “nil” or “blind-nil”.")))
+    if player is None or value is None:
+        return None
+    return Bid(player, value)
+
+
+def _bid_value(raw: object) -> int | Nil | None:
+    if is_whole_number(raw, 0, TRICKS_PER_DEAL):
+        return raw  # type: ignore[return-value]
+    if isinstance(raw, str) and raw.strip().casefold() in Nil.__members__.values():
+        return Nil(raw.strip().casefold())
+    return None
+
+
+def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, Mapping):
+        errors.add("tricks", phrase(N_("Enter the tricks each player took.")))
+        return ()
+    seen: set[str] = set()
+    found: dict[str, int] = {}
+    for key, value in raw.items():
+        field = f"tricks.{key}"
+        player = find_name(table.players, key)
+        if player is None:
+            if isinstance(key, str) and key.strip():
+                errors.add(field, phrase(N_("“%(name)s” is not a player in this game."), name=key.strip()))
+            else:
+                errors.add(field, phrase(N_("Name the player who took these tricks.")))
+        elif player in seen:
+            errors.add(field, phrase(N_("The tricks of %(player)s are entered twice."), player=player))
+        elif not is_whole_number(value, 0, TRICKS_PER_DEAL):
+            errors.add(field, phrase(N_("Tricks are a whole number from 0 to 13.")))
+        else:
+            found[player] = value
+        if player is not None:
+            seen.add(player)
+    for player in table.players:
+        if player not in seen:
+            errors.add("tricks", phrase(N_("Enter the tricks of %(player)s."), player=player))
+    total = sum(found.values())
+    if len(found) == PLAYERS and total != TRICKS_PER_DEAL:
+        errors.add(
+            "tricks", phrase(N_("The four players took %(total)s tricks; they must take exactly 13."), total=total)
+        )
+    return tuple((player, found[player]) for player in table.players if player in found)
+
+
+def hand_to_dict(entry: HandEntry) -> dict:
+    """The API payload of a hand entry; the inverse of `parse_hand`."""
+    return {
+        "bids": [{"player": bid.player, "bid": str(bid.value) if isinstance(bid.value, Nil) else bid.value}
+                 for bid in entry.bids],
+        "tricks": dict(entry.tricks),
+    }

@@ -1,0 +1,194 @@
+"""Four-player Spades: a scored hand, and every number of it in plain words.
+
+RULES.md C3. Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..phrases import N_, Phrase, Signed, phrase
+from .entry import Bid, HandEntry, Nil
+from .table import Team
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A team's running score and bags."""
+
+    score: int = 0
+    bags: int = 0
+
+
+@dataclass(frozen=True)
+class NilOutcome:
+    """One Nil or Blind Nil and what it scored for the bidder's team."""
+
+    player: str
+    team: str
+    blind: bool
+    tricks: int
+    made: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class TeamHand:
+    """One team's score for one hand; ``score`` and ``bags`` are running totals.
+
+    ``tricks`` is what both partners took; ``counted`` is what counts toward the
+    contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
+    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
+    ``bags_reached`` is the bag count before the bag penalty took the limit off.
+    """
+
+    team: Team
+    contract: int
+    tricks: int
+    counted: int
+    made: bool
+    contract_points: int
+    nil_points: int
+    bags_added: int
+    bag_penalty: int
+    delta: int
+    score: int
+    bags: int
+    bags_reached: int
+
+    @property
+    def name(self) -> str:
+        """The team's name: "Ann & Cid"."""
+        return self.team.name
+
+    def has_bag_penalty(self) -> bool:
+        """True if the team's bags reached the limit in this hand."""
+        return self.bags_reached != self.bags
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand: both teams' points, every Nil, and why."""
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, str, str, str]
+    leader: str
+    teams: tuple[TeamHand, TeamHand]
+    nils: tuple[NilOutcome, ...]
+    entry: HandEntry
+    explanation: tuple[Phrase, ...]
+
+    def team(self, name: str) -> TeamHand:
+        """One team's score for this hand.
+
+        :raises KeyError: if no team has that name.
+        """
+        for team_hand in self.teams:
+            if team_hand.name == name:
+                return team_hand
+        raise KeyError(name)
+
+    def explain(self, name: str) -> tuple[Phrase, ...]:
+        """Plain-words lines for one team: bids, contract, Nils, bag penalty, total for the hand."""
+        mine = self.team(name)
+        first, second = (self.entry.bid_of(player) for player in mine.team.players)
+        lines = [
+            phrase(
+                N_("%(first)s bid %(first_bid)s and %(second)s bid %(second_bid)s: a contract of %(contract)s."),
+                first=first.player,
+                first_bid=self.bid_label(first),
+                second=second.player,
+                second_bid=self.bid_label(second),
+                contract=mine.contract,
+            ),
+            _contract_line(mine, tuple(nil for nil in self.nils if nil.team == name)),
+        ]
+        lines += [_nil_line(nil) for nil in self.nils if nil.team == name]
+        if mine.has_bag_penalty():
+            lines.append(_bag_penalty_line(mine))
+        lines.append(
+            phrase(
+                N_("%(team)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
+                team=name,
+                delta=signed(mine.delta),
+                score=mine.score,
+                bags=mine.bags,
+            )
+        )
+        return tuple(lines)
+
+    def bid_label(self, bid: Bid) -> Phrase | int:
+        """How a bid is said in this game: 4, "Nil", "Blind Nil", or "0, a Nil" when zero is nil."""
+        if bid.value == 0 and any(nil.player == bid.player for nil in self.nils):
+            return phrase(N_("0, a Nil"))
+        return bid.label
+
+
+def signed(points: int) -> Signed:
+    """Points with their sign, as players say them: "+52", "-100"."""
+    return Signed(points)
+
+
+def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
+    """How the team's tricks met its contract: "Ann & Cid made 9 of 9: +90."."""
+    uncounted = next((nil.player for nil in nils if mine.counted < mine.tricks and nil.tricks), None)
+    values = {
+        "team": mine.name,
+        "contract": mine.contract,
+        "counted": mine.counted,
+        "tricks": mine.tricks,
+        "player": uncounted or "",
+        "base": signed(10 * mine.contract),
+        "bags": _bags(mine.bags_added),
+        "points": signed(mine.contract_points),
+    }
+    if mine.contract == 0:
+        if mine.tricks == 0:
+            template = N_("%(team)s bid no tricks and took none: %(points)s.")
+        elif mine.tricks == 1:
+            template = N_("%(team)s bid no tricks and took 1, a bag: %(points)s.")
+        else:
+            template = N_("%(team)s bid no tricks and took %(tricks)s, all bags: %(points)s.")
+    elif not mine.made and uncounted:
+        template = N_("%(team)s took %(counted)s of %(contract)s, not counting %(player)s's tricks under Nil: "
+                      "set, %(points)s.")
+    elif not mine.made:
+        template = N_("%(team)s took %(counted)s of %(contract)s: set, %(points)s.")
+    elif uncounted:
+        template = N_("%(team)s made %(contract)s with %(counted)s tricks, not counting %(player)s's tricks under "
+                      "Nil, which are bags: %(base)s and %(bags)s: %(points)s.")
+    elif mine.bags_added == 0:
+        template = N_("%(team)s made %(contract)s of %(contract)s: %(points)s.")
+    else:
+        template = N_("%(team)s made %(contract)s with %(counted)s tricks: %(base)s and %(bags)s: %(points)s.")
+    return phrase(template, **values)
+
+
+def _bags(count: int) -> Phrase:
+    """ "1 bag" or "3 bags"."""
+    if count == 1:
+        return phrase(N_("1 bag"))
+    return phrase(N_("%(count)s bags"), count=count)
+
+
+def _nil_line(nil: NilOutcome) -> Phrase:
+    """ "Cid bid Nil and took no tricks: +100." """
+    label = (Nil.BLIND if nil.blind else Nil.NIL).label
+    if nil.made:
+        template = N_("%(player)s bid %(nil)s and took no tricks: %(points)s.")
+    elif nil.tricks == 1:
+        template = N_("%(player)s bid %(nil)s but took 1 trick: %(points)s.")
+    else:
+        template = N_("%(player)s bid %(nil)s but took %(tricks)s tricks: %(points)s.")
+    return phrase(template, player=nil.player, nil=label, tricks=nil.tricks, points=signed(nil.points))
+
+
+def _bag_penalty_line(mine: TeamHand) -> Phrase:
+    if mine.bags == 0:
+        template = N_("%(team)s's bags reached %(reached)s: %(points)s, no bags carry over.")
+    elif mine.bags == 1:
+        template = N_("%(team)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
+    else:
+        template = N_("%(team)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
+    return phrase(template, team=mine.name, reached=mine.bags_reached, points=signed(mine.bag_penalty), bags=mine.bags)

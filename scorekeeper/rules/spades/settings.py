@@ -1,0 +1,142 @@
+"""Four-player Spades: the variant and house rules of one game.
+
+RULES.md C2 to C5. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Final
+
+from ..errors import ErrorCollector
+from ..phrases import N_, Phrase, phrase
+
+
+class Variant(StrEnum):
+    """How the bids are made (C5)."""
+
+    PARTNERSHIP = "partnership"
+    SUICIDE = "suicide"
+    MIRROR = "mirror"
+
+    @property
+    def label(self) -> Phrase:
+        """The variant's name, e.g. "Suicide"."""
+        return _VARIANT_LABELS[self]
+
+    @property
+    def reminder(self) -> Phrase:
+        """One line saying how the bids are made."""
+        return _VARIANT_REMINDERS[self]
+
+    def has_blind_nil(self) -> bool:
+        """Suicide and Mirror do not use Blind Nil."""
+        return self is Variant.PARTNERSHIP
+
+
+_VARIANT_LABELS: Final = {
+    Variant.PARTNERSHIP: phrase(N_("Partnership")),
+    Variant.SUICIDE: phrase(N_("Suicide")),
+    Variant.MIRROR: phrase(N_("Mirror")),
+}
+_VARIANT_REMINDERS: Final = {
+    Variant.PARTNERSHIP: phrase(N_("Partnership: each team's contract is the sum of the partners' bids.")),
+    Variant.SUICIDE: phrase(N_("Suicide: in each team one partner bids Nil and the other 4 or more.")),
+    Variant.MIRROR: phrase(N_("Mirror: everyone bids the number of spades they hold, Nil with none.")),
+}
+
+
+def is_whole_number(value: object, low: int, high: int) -> bool:
+    """True for an int (not a bool) from low to high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+_NUMBERS: Final = (
+    ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
+    ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
+    ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
+    ("nil_value", 1, 1000, N_("The value of a Nil is a whole number from 1 to 1000.")),
+    ("blind_margin", 0, 10000, N_("The Blind Nil margin is a whole number from 0 to 10000.")),
+    ("mercy_floor", -10000, -1, N_("The mercy floor is a whole number from -10000 to -1.")),
+)
+_SWITCHES: Final = (
+    ("blind_nil", N_("Blind Nil is on or off: true or false.")),
+    ("failed_nil_helps", N_("Whether a failed Nil's tricks help the contract is true or false.")),
+    ("zero_is_nil", N_("Whether a bid of 0 is a Nil is true or false.")),
+    ("mercy", N_("The mercy rule is on or off: true or false.")),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The variant and house rules of one game, with the defaults of Part C."""
+
+    variant: Variant = Variant.PARTNERSHIP
+    target: int = 500
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    nil_value: int = 100
+    blind_nil: bool = False
+    blind_margin: int = 100
+    failed_nil_helps: bool = True
+    zero_is_nil: bool = False
+    mercy: bool = False
+    mercy_floor: int = -200
+
+    @classmethod
+    def parse(cls, data: object) -> Settings:
+        """Settings from the API's optional ``settings`` object; absent or null keys take the default.
+
+        >>> Settings.parse({"target": 300, "blind_nil": True}).blind_nil
+        True
+
+        :raises MalformedInput: listing every bad key (fields ``settings.<key>``).
+        """
+        if data is None:
+            return cls()
+        errors = ErrorCollector()
+        if not isinstance(data, Mapping):
+            errors.add("settings", phrase(N_("The settings must be an object.")))
+            errors.raise_if_any()
+        values: dict[str, object] = {}
+        variant = data.get("variant")
+        if isinstance(variant, str) and variant in Variant.__members__.values():
+            values["variant"] = Variant(variant)
+        elif variant is not None:
+            choices = ", ".join(Variant)
+            errors.add("settings.variant", phrase(N_("Choose a variant: %(choices)s."), choices=choices))
+        for key, low, high, message in _NUMBERS:
+            value = data.get(key)
+            if is_whole_number(value, low, high):
+                values[key] = value
+            elif value is not None:
+                errors.add(f"settings.{key}", phrase(message))
+        for key, message in _SWITCHES:
+            value = data.get(key)
+            if isinstance(value, bool):
+                values[key] = value
+            elif value is not None:
+                errors.add(f"settings.{key}", phrase(message))
+        chosen = values.get("variant", Variant.PARTNERSHIP)
+        if values.get("blind_nil") and isinstance(chosen, Variant) and not chosen.has_blind_nil():
+            errors.add(
+                "settings.blind_nil", phrase(N_("%(variant)s is played without Blind Nil."), variant=chosen.label)
+            )
+        errors.raise_if_any()
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict:
+        """The API's ``settings`` object, every key present."""
+        values = asdict(self)
+        values["variant"] = str(self.variant)
+        return values
+
+    def is_blind_nil_allowed(self) -> bool:
+        """True if this game plays Blind Nil at all (C2, C5)."""
+        return self.blind_nil and self.variant.has_blind_nil()
+
+    def counts_zero_as_nil(self) -> bool:
+        """True if a bid of 0 is a Nil: "zero is nil" is on, or in Mirror, where no spades means Nil."""
+        return self.zero_is_nil or self.variant is Variant.MIRROR

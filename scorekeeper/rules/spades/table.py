@@ -1,0 +1,102 @@
+"""Four-player Spades: the table (partners, dealer, bidding order).
+
+RULES.md C1. Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..errors import ErrorCollector, MalformedInput
+from ..names import clean_names, find_name
+from ..phrases import N_, phrase
+
+PLAYERS: Final = 4
+TRICKS_PER_DEAL: Final = 13
+
+
+@dataclass(frozen=True)
+class Team:
+    """Two partners, named after them: "Ann & Cid"."""
+
+    players: tuple[str, str]
+
+    @property
+    def name(self) -> str:
+        """The team's name, also its key in the API: ``"Ann & Cid"``."""
+        return f"{self.players[0]} & {self.players[1]}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Table:
+    """Four players in clockwise order; partners sit opposite (C1)."""
+
+    players: tuple[str, str, str, str]
+    first_dealer: str
+
+    @classmethod
+    def create(cls, players: object, first_dealer: object) -> Table:
+        """A table from raw input; names are trimmed and the dealer is matched in any case.
+
+        >>> Table.create(["Ann", "Ben", "Cid", "Dan"], "ann").teams()[0].name
+        'Ann & Cid'
+
+        :raises MalformedInput: listing every problem (``players``, ``players[i]``, ``first_dealer``).
+        """
+        errors = ErrorCollector()
+        try:
+            names = clean_names(players, PLAYERS)
+        except MalformedInput as error:
+            errors.errors.extend(error.errors)
+            names = ()
+        dealer = find_name(names, first_dealer)
+        if names and dealer is None:
+            errors.add("first_dealer", phrase(N_("Choose the first dealer from the four players.")))
+        if names:
+            first, second = cls(names, names[0]).teams()
+            if first.name.casefold() == second.name.casefold():
+                errors.add(
+                    "players",
+                    phrase(N_("These names make both teams “%(team)s”; change one of them."), team=first.name),
+                )
+        errors.raise_if_any()
+        return cls(names, dealer)
+
+    def teams(self) -> tuple[Team, Team]:
+        """The first and third players against the second and fourth."""
+        first, second, third, fourth = self.players
+        return Team((first, third)), Team((second, fourth))
+
+    def team_of(self, player: str) -> Team:
+        """The team a player belongs to.
+
+        :raises KeyError: if nobody of that name plays.
+        """
+        for team in self.teams():
+            if player in team.players:
+                return team
+        raise KeyError(player)
+
+    def partner_of(self, player: str) -> str:
+        """The player sitting opposite."""
+        first, second = self.team_of(player).players
+        return second if player == first else first
+
+    def dealer(self, hand_number: int) -> str:
+        """The dealer of a hand: the first dealer, then clockwise."""
+        first = self.players.index(self.first_dealer)
+        return self.players[(first + hand_number - 1) % PLAYERS]
+
+    def bidding_order(self, hand_number: int) -> tuple[str, str, str, str]:
+        """Everyone from the dealer's left; the dealer bids last."""
+        dealer = self.players.index(self.dealer(hand_number))
+        first, second, third, fourth = (self.players[(dealer + step) % PLAYERS] for step in (1, 2, 3, 4))
+        return first, second, third, fourth
+
+    def leader(self, hand_number: int) -> str:
+        """The first bidder leads."""
+        return self.bidding_order(hand_number)[0]
