@@ -1,8 +1,9 @@
 """What the Piquet deal form shows while it is being filled in.
 
 Who is good in each class, the combination points, the running trick
-points and whether pique must be asked: all from the rules engine, so the
-preview always agrees with what saving the deal will score.
+points, and the pique when announced totals are entered: asked only while
+they leave it open, said when they make it certain. All from the rules
+engine, so the preview always agrees with what saving the deal will score.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from dataclasses import dataclass
 from .forms.piquet import PiquetDealForm
 from .rules.errors import RuleError
 from .rules.phrases import Phrase
-from .rules.piquet.entry import DealEntry, is_pique_possible, parse_deal
+from .rules.piquet.entry import DealEntry, parse_deal, pique_from_totals
 from .rules.piquet.scoring import combination_lines, combination_points, compare_classes
+from .rules.piquet.tricks import PiqueChance
 from .rules.piquet.values import ClassResult
 
 
@@ -22,7 +24,15 @@ class DealPreview:
     classes: dict[str, ClassResult]
     other_lines: tuple[Phrase, ...]  # carte blanche and repique: the class lines are in `classes`
     running: tuple[tuple[int, int], ...]
-    is_pique_asked: bool
+    pique: PiqueChance | None  # what the announced totals say of the pique; None without totals
+
+    @property
+    def is_pique_asked(self) -> bool:
+        return self.pique is PiqueChance.POSSIBLE
+
+    @property
+    def is_pique_certain(self) -> bool:
+        return self.pique is PiqueChance.CERTAIN
 
 
 def preview(form: PiquetDealForm) -> DealPreview | None:
@@ -32,21 +42,20 @@ def preview(form: PiquetDealForm) -> DealPreview | None:
     """
     try:
         entry = parse_deal(form.payload())
-    except RuleError as error:
+    except RuleError:
         try:
             declarations_only = parse_deal(form.declarations_payload())
         except RuleError:
             return None
         finally:
             form.payload()  # the full field map again, for attaching errors
-        asked = any(field_error.field == "pique" for field_error in error.errors)
-        return _preview(declarations_only, running=(), is_pique_asked=asked)
-    return _preview(entry, running=entry.score().running_trick_points, is_pique_asked=is_pique_possible(entry))
+        return _preview(declarations_only, running=(), pique=None)
+    return _preview(entry, running=entry.score().running_trick_points, pique=pique_from_totals(entry))
 
 
-def _preview(entry: DealEntry, *, running: tuple[tuple[int, int], ...], is_pique_asked: bool) -> DealPreview:
+def _preview(entry: DealEntry, *, running: tuple[tuple[int, int], ...], pique: PiqueChance | None) -> DealPreview:
     classes = compare_classes(entry.declarations())
     earned = combination_points(entry.carte_blanche, classes)
     class_lines = [result.explanation for result in classes.values()]
     lines = tuple(line for line in combination_lines(entry.carte_blanche, classes, earned) if line not in class_lines)
-    return DealPreview(classes, lines, running, is_pique_asked)
+    return DealPreview(classes, lines, running, pique)

@@ -28,8 +28,8 @@ def posted_deal_form(game_id: str):
 
 def render_deal_form(game, number, form, status: int = 200, **extra) -> ResponseReturnValue:
     if number is None:
-        return render_game(game, form, status, preview=preview(form), **extra)
-    return render_edit(game, number, form, status, preview=preview(form), **extra)
+        return render_game(game, form, status, **extra)
+    return render_edit(game, number, form, status, **extra)
 
 
 @bp.post("/g/<game_id>/deals/verdicts")

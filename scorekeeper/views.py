@@ -83,7 +83,10 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
 
 def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed."""
-    template = GAMES.of(game).template("_board.html" if is_fragment_request() else "game.html")
+    kind = GAMES.of(game)
+    template = kind.template("_board.html" if is_fragment_request() else "game.html")
+    if form is not None:
+        extra = {**kind.form_context(form), **extra}
     return render_template(template, **game_context(game, form, **extra)), status
 
 
@@ -91,7 +94,8 @@ def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: 
     """The page for changing a past hand."""
     engine = records.replay(game)
     kind = GAMES.of(game)
-    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number, **extra}
+    context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number,
+               **kind.form_context(form), **extra}
     return render_template(kind.template("edit_hand.html"), **context), status
 
 

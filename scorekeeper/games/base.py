@@ -134,7 +134,8 @@ class GameKind(Protocol):
     Pages:
       `template_folder` holds `game.html`, `_board.html`, `edit_hand.html`,
       `new.html`, `_summary_hands.html` and `_stats.html`; `rules_template`
-      is its rules page; `new_game_form` and `entry_form` are its screens;
+      is its rules page; `new_game_form` and `entry_form` are its screens,
+      and `form_context` what a typed entry form shows beside it;
       `links` are its own tools listed on the home page.
     Engine:
       `read_setup` validates the API's create payload, `stored_settings`
@@ -159,6 +160,10 @@ class GameKind(Protocol):
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""
         return f"{self.template_folder}/{name}"
+
+    def form_context(self, form: Any) -> dict[str, Any]:
+        """Template variables for an entry form as typed (Piquet: who is good, whether pique is asked)."""
+        return {}
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         """The table and settings of the API's create payload (players, first_dealer, settings, ...).

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import stats
+from ..deal_preview import preview
 from ..forms.piquet import NewPiquetGameForm, PiquetDealForm
 from ..models import Game
 from ..rules import piquet
@@ -36,6 +37,9 @@ class Piquet(GameKind):
     entry_form = PiquetDealForm
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
     has_sessions = True
+
+    def form_context(self, form: Any) -> dict[str, Any]:
+        return {"preview": preview(form)}
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

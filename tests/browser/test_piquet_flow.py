@@ -167,3 +167,64 @@ def test_a_deal_without_javascript(page_without_js):
     page.wait_for_url(game_url)
     assert scores(page) == {"Ann": 23, "Ben": 6}
     screenshot(page, "piquet-nojs-after-deal")
+
+
+def enter_totals(page, elder: tuple[int, int], younger: tuple[int, int]) -> None:
+    page.check("input[name=play][value=totals]", force=True)
+    page.fill("#total_elder-won", str(elder[0]))
+    page.fill("#total_elder-points", str(elder[1]))
+    page.fill("#total_younger-won", str(younger[0]))
+    page.fill("#total_younger-points", str(younger[1]))
+
+
+PIQUE_QUESTION = "Pique is possible: did Ann reach 30 before Ben scored anything?"
+CERTAIN_PIQUE = "With these totals Ann reaches 30 before Ben scores anything: pique, +30."
+
+
+def declare_24(page) -> None:
+    """Elder's point of 5 worth 51, quint and quart to the ace: 24 in combinations."""
+    declare_point(page, "elder", 5, 51)
+    page.select_option("#elder-sequences-0-length", "5")
+    page.select_option("#elder-sequences-0-top", "A")
+    page.select_option("#elder-sequences-1-length", "4")
+    page.select_option("#elder-sequences-1-top", "A")
+
+
+def test_the_deal_form_asks_the_pique_only_while_the_totals_leave_it_open(page):
+    page.set_viewport_size({"width": 360, "height": 800})
+    start_piquet(page)
+    declare_24(page)
+    # One capture each: Ann won 0 to 6 tricks before Ben's first, so 25 to 31 before Ben scored.
+    enter_totals(page, (7, 9), (5, 6))
+    page.wait_for_selector("#pique-question legend")
+    assert page.inner_text("#pique-question legend") == PIQUE_QUESTION
+    screenshot(page, "piquet-pique-open-360")
+    # No capture for Ann: she won tricks 1 to 5, then Ben the rest. 24 + 1 + 5 = 30: a certain pique.
+    enter_totals(page, (5, 6), (7, 8))
+    page.evaluate("document.activeElement.blur()")  # the change event, as leaving the field does
+    page.wait_for_function(f"document.querySelector('#pique-question').innerText.includes({CERTAIN_PIQUE!r})")
+    assert page.locator("#pique-question input").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") == 360
+    screenshot(page, "piquet-pique-certain-360")
+    save_deal(page, 1)
+    # 24 in combinations, pique 30, 6 trick points; Ben 8 trick points and cards.
+    assert scores(page) == {"Ann": 60, "Ben": 18}
+
+
+def test_without_javascript_the_pique_is_asked_only_when_open(page_without_js):
+    page = page_without_js
+    page.set_viewport_size({"width": 360, "height": 800})
+    game_url = start_piquet(page)
+    declare_24(page)
+    enter_totals(page, (5, 6), (7, 8))
+    page.click("button:has-text('Show who is good')")
+    assert page.inner_text("#pique-question") == CERTAIN_PIQUE
+    enter_totals(page, (7, 9), (5, 6))
+    page.click("button:has-text('Show who is good')")
+    assert page.inner_text("#pique-question legend") == PIQUE_QUESTION
+    page.check("input[name=pique][value=yes]", force=True)
+    screenshot(page, "piquet-nojs-pique-open-360")
+    page.click("button:has-text('Save deal')")
+    page.wait_for_url(game_url)
+    # 24 in combinations, pique 30, 9 trick points, cards 10; Ben 6 trick points.
+    assert scores(page) == {"Ann": 73, "Ben": 6}

@@ -140,9 +140,10 @@ def test_p5_four_tricks_before_younger_scores_are_not_enough():
 
 
 def test_p5_from_trick_totals_the_pique_must_be_asked():
+    # One capture each: elder wins 0 to 6 tricks before younger's first, so 25 to 31 before younger scores.
     totals = {E: {"won": 7, "points": 9}, Y: {"won": 5, "points": 6}}
-    with pytest.raises(MalformedInput) as caught:
-        parse_deal(P5_ELDER | {"trick_totals": totals})
+    with pytest.raises(NotAllowed) as caught:
+        score(P5_ELDER | {"trick_totals": totals})
     assert [(e.field, str(e.message)) for e in caught.value.errors] == [
         ("pique", "Pique is possible here: say whether elder piqued.")]
     elder, _, _ = score(P5_ELDER | {"trick_totals": totals, "pique": True})
@@ -263,6 +264,34 @@ def test_a_saunt_deal_cut_in_the_declarations_explains_no_play():
     assert line(result, "Ann") == {**ZERO, "point": 6, "sets": 14, "total": 20}
 
 
+# Elder: point of 6 (6), sixieme and quint (16 + 15): 37 at the sequences, then a trio of tens (3).
+REPIQUE_BEFORE_THE_TRIO = {
+    "point": {E: {"cards": 6, "value": 60}},
+    "sequences": {E: [{"length": 6, "top": "A"}, {"length": 5, "top": "A"}]},
+    "sets": {E: [{"size": 3, "rank": "T"}]},
+    "tricks": [E] * 12,
+}
+
+
+def test_the_repique_is_scored_the_moment_30_is_reached_before_the_rest():
+    _, _, result = score(REPIQUE_BEFORE_THE_TRIO)
+    assert [(event.field, event.points) for event in result.entry.score().events[:5]] == [
+        ("point", 6), ("sequences", 31), ("repique", 60), ("sets", 3), ("tricks", 1)]
+
+
+def test_in_saunt_the_game_ends_on_the_repique_and_the_trio_after_it_is_not_scored():
+    game = Game(TABLE, Settings(Variant.SAUNT, 90))
+    result = game.add(parse_deal(REPIQUE_BEFORE_THE_TRIO))
+    assert game.is_over() and game.winner() == "Ann"
+    assert line(result, "Ann") == {**ZERO, "point": 6, "sequences": 31, "repique": 60, "total": 97}
+    assert [str(line) for line in result.explanation] == [
+        "Elder's point of 6 (60) is good (younger declared none): elder scores 6.",
+        "Elder's sixieme to the ace is good (younger declared none): elder scores 16 + 15.",
+        "Elder reaches 37 before younger scores: repique, +60.",
+        "Ann reaches 90: the game ends here and nothing after counts.",
+    ]
+
+
 def test_saunt_trick_totals_cannot_decide_the_game_during_play():
     game = Game(TABLE, Settings(Variant.SAUNT, 20))
     totals = parse_deal({"trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}}})
@@ -273,7 +302,8 @@ def test_saunt_trick_totals_cannot_decide_the_game_during_play():
 
 def test_editing_a_deal_can_end_the_game_earlier_and_keeps_later_deals():
     game = Game(TABLE, Settings(Variant.SAUNT, 100), [SIX_SIX, SIX_SIX, SIX_SIX])
-    game.replace(1, parse_deal({"carte_blanche": E, "sets": {E: [{"size": 4, "rank": r} for r in "AKQ"]},
+    game.replace(1, parse_deal({"carte_blanche": E, "sets": {E: [{"size": 4, "rank": r} for r in "AT"]},
+                                "point": {E: {"cards": 6, "value": 60}}, "sequences": {E: [{"length": 6, "top": "A"}]},
                                 "tricks": [E] * 12}))
     assert game.is_over() and len(game.deals) == 1 and game.after_end == (2, 3)
     assert game.undo() == SIX_SIX and game.after_end == (2,)

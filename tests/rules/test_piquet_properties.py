@@ -7,22 +7,25 @@ from scorekeeper.rules.errors import ErrorCollector
 from scorekeeper.rules.piquet import (
     ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
 )
-from scorekeeper.rules.piquet.combinations import validate_declarations
+from scorekeeper.rules.piquet.fit import courts_in
 from scorekeeper.rules.piquet.scoring import combination_points, compare_classes
 from scorekeeper.rules.piquet.tricks import PiqueChance, check_trick_totals, pique_chance
+from scorekeeper.rules.piquet.validation import COURT_LIMITS, validate_declarations
 from scorekeeper.rules.piquet.values import Field, TrickTotal
 
 TABLE = Table.create(["Ann", "Ben"], "Ann")
 roles = st.sampled_from(list(Role))
 winners = st.lists(roles, min_size=12, max_size=12).map(tuple)
 hands = st.permutations(PACK).map(lambda cards: ByRole(tuple(cards[:12]), tuple(cards[12:24])))
-carte_blanche = st.none() | roles
 
 
 @st.composite
 def entries(draw, *, play=winners):
-    """A deal entered as real cards, with the trick winners."""
-    return DealEntry(carte_blanche=draw(carte_blanche), cards=draw(hands), tricks=draw(play))
+    """A deal entered as real cards, with the trick winners; carte blanche only where the exchange allows it."""
+    pair = draw(hands)
+    blank = [role for role in Role if courts_in(pair[role]) <= COURT_LIMITS[role]]
+    carte_blanche = draw(st.none() | st.sampled_from(blank)) if blank else None
+    return DealEntry(carte_blanche=carte_blanche, cards=pair, tricks=draw(play))
 
 
 def lines(result):

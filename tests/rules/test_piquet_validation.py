@@ -126,8 +126,6 @@ def test_pique_from_totals_is_asked_only_when_open():
     assert is_pique_possible(DealEntry(declared=declared, trick_totals=open_totals))
     assert not is_pique_possible(DealEntry(trick_totals=open_totals))
     assert not is_pique_possible(DealEntry(declared=declared, tricks=(Role.ELDER,) * 12))
-    assert errors_of({"trick_totals": {E: {"won": 7, "points": 9}, Y: {"won": 5, "points": 6}}, "pique": True}) == [
-        ("pique", "Elder cannot have piqued in this deal.")]
 
 
 def test_check_hands_finds_and_compares_every_combination():

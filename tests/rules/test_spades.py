@@ -487,3 +487,12 @@ def test_replace_with_a_bad_entry_changes_nothing():
     with pytest.raises(MalformedInput):
         game.replace(1, bad)
     assert (game.entries, game.hands) == before
+
+
+def test_a7_nine_bags_and_thirteen_new_make_twenty_two_minus_200_and_two_remain():
+    # Cid declares; Ann and Ben defend and take every trick, so Ann's bid of 0 makes 13 overtricks.
+    before = {"Ann": Standing(0, 9), "Ben": Standing(0, 0), "Cid": Standing(0, 0)}
+    result = score({"Cid": 1, "Ann": 0, "Ben": 0}, {"Cid": 0, "Ann": 7, "Ben": 6, "dummy": 0}, before=before)
+    ann = result.player("Ann")
+    assert (ann.bags_added, ann.bags_reached, ann.bag_penalty, ann.bags, ann.delta) == (13, 22, -200, 2, -187)
+    assert str(result.explain("Ann")[1]) == "Ann's bags reached 22: -200, 2 bags carry over."

@@ -487,6 +487,40 @@ def test_trick_totals_that_settle_the_pique_need_no_answer(table):
         **line("elder", point=7, sequences=16, sets=6, pique=30, tricks=10, cards=10), "score": 79}
 
 
+# The rules audit's example: elder's 24 (point of 5 worth 51, quint and quart to the ace); elder won
+# 5 tricks for 6 points (no capture), younger 7 for 8. The only play has elder win tricks 1 to 5.
+AUDIT_EXAMPLE = {
+    "point": {E: {"cards": 5, "value": 51}},
+    "sequences": {E: [{"length": 5, "top": "A"}, {"length": 4, "top": "A"}]},
+    "trick_totals": {E: {"won": 5, "points": 6}, Y: {"won": 7, "points": 8}},
+}
+
+
+def test_audit_example_totals_that_allow_one_order_of_play_make_the_pique_certain(table):
+    result = table.post(AUDIT_EXAMPLE).get_json()
+
+    assert result["players"]["Ann"] == {**line("elder", point=5, sequences=19, pique=30, tricks=6), "score": 60}
+    assert result["players"]["Ben"] == {**line("younger", tricks=8, cards=10), "score": 18}
+    assert result["entry"]["pique"] is None
+
+
+@pytest.mark.parametrize("pique", [True, None])
+def test_audit_example_with_an_answer_that_agrees_scores_the_same(table, pique):
+    result = table.post({**AUDIT_EXAMPLE, "pique": pique}).get_json()
+
+    assert result["players"]["Ann"]["pique"] == 30
+
+
+def test_audit_example_refuses_no_pique_on_the_pique_field(app, table):
+    before = stored(app)
+
+    response = table.post({**AUDIT_EXAMPLE, "pique": False})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(("pique", "Elder reached 30 before younger scored anything, so elder piqued."))
+    assert stored(app) == before
+
+
 # --- B9: every refusal, its field and its message, and nothing saved ---------
 
 
@@ -654,6 +688,65 @@ def test_put_refuses_an_invalid_deal_with_422_and_saves_nothing(app, table, deal
     assert stored(app) == before
 
 
+QUATORZE_AND_QUART = {"sets": {E: [{"size": 4, "rank": "A"}]}, "sequences": {Y: [{"length": 4, "top": "A"}]},
+                      "tricks": [E, Y] * 6}
+
+
+def test_declarations_no_two_hands_can_hold_are_422_naming_the_players_and_both_declarations(app, table):
+    before = stored(app)
+
+    response = table.post(QUATORZE_AND_QUART)
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(
+        ("sequences.younger[0]", "Ann's quatorze of aces and Ben's quart to the ace need the same ace."))
+    assert stored(app) == before
+
+
+def test_the_names_follow_the_roles_of_the_deal_replaced(app, table):
+    table.add(EXAMPLE_DEAL, CAPOT)
+    before = stored(app)
+
+    response = table.put(2, {"sequences": {E: [{"length": 8, "top": "A"}]}, "sets": {Y: [{"size": 4, "rank": "A"}]},
+                             "tricks": [E, Y] * 6})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(
+        ("sets.younger[0]", "Ben's huitieme to the ace and Ann's quatorze of aces need the same ace."))
+    assert stored(app) == before
+
+
+@pytest.mark.parametrize(("deal", "expected"), [
+    pytest.param({"carte_blanche": E, "sets": {E: [{"size": 4, "rank": "K"}, {"size": 3, "rank": "Q"}]}},
+                 "With carte blanche, Ann holds at most 5 kings, queens and jacks after the exchange; "
+                 "Ann's declarations need 7.", id="elder's declarations"),
+    pytest.param({"carte_blanche": Y, "sets": {Y: [{"size": 4, "rank": "K"}, {"size": 4, "rank": "J"}]}},
+                 "With carte blanche, Ben holds at most 7 kings, queens and jacks after the exchange; "
+                 "Ben's declarations need 8.", id="younger's declarations"),
+    pytest.param({"carte_blanche": E, "cards": {E: ELDER_12, Y: YOUNGER_12}},
+                 "With carte blanche, Ann holds at most 5 kings, queens and jacks after the exchange; "
+                 "Ann's cards hold 6.", id="elder's cards"),
+])
+def test_what_follows_a_carte_blanche_is_limited_to_what_the_exchange_brings(app, table, deal, expected):
+    before = stored(app)
+
+    response = table.post({**deal, "tricks": [E, Y] * 6})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(("carte_blanche", expected))
+    assert stored(app) == before
+
+
+def test_declarations_after_carte_blanche_within_the_limit_are_scored(table):
+    # A sixieme to the ace (K Q J) with a trio of kings sharing its king: 5 kings, queens and jacks.
+    # 10 + 16 + 3 = 29, and the lead makes 30 before younger scores: pique.
+    result = table.post({"carte_blanche": E, "sequences": {E: [{"length": 6, "top": "A"}]},
+                         "sets": {E: [{"size": 3, "rank": "K"}]}, "tricks": [E, Y] * 6}).get_json()
+
+    assert result["players"]["Ann"] == {**line("elder", carte_blanche=10, sequences=16, sets=3, pique=30, tricks=12),
+                                        "score": 71}
+
+
 @pytest.mark.parametrize("body", [b"", b"{", b'{"tricks": [}', b"tricks=elder", b"\x80\x81"])
 def test_post_malformed_json_is_400_and_saves_nothing(app, client, table, body):
     before = stored(app)
@@ -813,6 +906,24 @@ def test_a_saunt_game_can_end_during_the_declarations_with_no_tricks(saunt):
 
     # 57 in combinations, then the repique takes Ann from 57 to 117.
     assert result["players"]["Ann"] == {**line("elder", point=3, sequences=12, sets=42, repique=60), "score": 117}
+    assert result["game"]["winner"] == "Ann"
+
+
+def test_a_saunt_game_ends_on_the_repique_and_the_trio_after_the_sequences_is_not_scored(client):
+    table = start(client, settings={"variant": "saunt", "target": 90})
+    # Point of 6 (6), sixieme and quint (31): 37 at the sequences, repique: 97. Then a trio of tens.
+    deal = {"point": {E: {"cards": 6, "value": 60}},
+            "sequences": {E: [{"length": 6, "top": "A"}, {"length": 5, "top": "A"}]},
+            "sets": {E: [{"size": 3, "rank": "T"}]}, "tricks": []}
+
+    result = table.post(deal).get_json()
+
+    assert result["players"]["Ann"] == {**line("elder", point=6, sequences=31, repique=60), "score": 97}
+    assert result["classes"]["sets"] == {
+        "good": "elder", "points": 0,
+        "explanation": "Elder's trio of tens is good (younger declared none): elder scores 3."}
+    assert result["explanation"][-2:] == ["Elder reaches 37 before younger scores: repique, +60.",
+                                          "Ann reaches 90: the game ends here and nothing after counts."]
     assert result["game"]["winner"] == "Ann"
 
 
@@ -1263,6 +1374,24 @@ def test_the_checker_refuses_bad_hands_with_422(app, client, payload, expected):
     assert response.status_code == 422
     assert response.get_json() == errors(*expected)
     assert stored(app) == before
+
+
+@pytest.mark.parametrize(("holder", "elder", "younger", "message"), [
+    (E, "JH TH 9H 8H KD QD JD 9D KC QC JC TC", "AS KS QS JS TS 9S AH KH QH AD TD AC",
+     "With carte blanche, elder holds at most 5 kings, queens and jacks after the exchange; these cards hold 7."),
+    (Y, "AS TS 9S 8S 7S AH TH 9H AD TD AC TC", "KS QS JS KH QH JH KD QD 9D 8D 7D 9C",
+     "With carte blanche, younger holds at most 7 kings, queens and jacks after the exchange; these cards hold 8."),
+])
+def test_the_checker_limits_the_kings_queens_and_jacks_of_the_hand_said_to_hold_carte_blanche(
+        app, client, holder, elder, younger, message):
+    response = client.post("/api/v1/piquet/check", json={"elder": elder.split(), "younger": younger.split(),
+                                                          "carte_blanche": holder})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(("carte_blanche", message))
+    swapped = client.post("/api/v1/piquet/check", json={"elder": younger.split(), "younger": elder.split(),
+                                                         "carte_blanche": holder})
+    assert swapped.status_code == 200
 
 
 @pytest.mark.parametrize("body", [b"", b"{", b'{"elder": [}', b"\x80"])

@@ -135,23 +135,78 @@ def test_check_with_overlapping_cards_says_which_card(client):
     assert "The two hands share the 7 of hearts." in errors_in(response.get_data(as_text=True))
 
 
-def test_announced_totals_ask_for_pique_only_when_it_is_possible(client, app):
+# Elder: point of 6 (6) and sixieme (16), 23 with the lead. Nine tricks with one capture each:
+# elder wins 0 to 8 tricks before younger's first, so the pique is open.
+OPEN_PIQUE = {
+    "elder-point-cards": "6", "elder-point-value": "60", "elder-sequences-0-length": "6", "elder-sequences-0-top": "A",
+    "play": "totals", "total_elder-won": "9", "total_elder-points": "11", "total_younger-won": "3",
+    "total_younger-points": "4",
+}
+# The audit's example: elder's 24 (point of 5 worth 51, quint and quart to the ace); elder won 5 tricks
+# for 6 points, younger 7 for 8. Elder won tricks 1 to 5 (no capture), so elder piqued.
+CERTAIN_PIQUE = {
+    "elder-point-cards": "5", "elder-point-value": "51", "elder-sequences-0-length": "5", "elder-sequences-0-top": "A",
+    "elder-sequences-1-length": "4", "elder-sequences-1-top": "A",
+    "play": "totals", "total_elder-won": "5", "total_elder-points": "6", "total_younger-won": "7",
+    "total_younger-points": "8",
+}
+PIQUE_QUESTION = "Pique is possible: did Ann reach 30 before Ben scored anything?"
+CERTAIN_LINE = "With these totals Ann reaches 30 before Ben scores anything: pique, +30."
+
+
+def test_announced_totals_ask_for_pique_only_when_it_is_open(client, app):
     game_url = start(client)
-    deal = {
-        "elder-point-cards": "6", "elder-point-value": "60",
-        "elder-sequences-0-length": "6", "elder-sequences-0-top": "A", "elder-sets-A": "3",
-        "play": "totals", "total_elder-won": "7", "total_elder-points": "8",
-        "total_younger-won": "5", "total_younger-points": "6",
-    }
-    response = post_form(client, game_url + "/hands", deal, game_url)
+    response = post_form(client, game_url + "/hands", OPEN_PIQUE, game_url)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "Pique is possible: did Ann reach 30 before Ben scored anything?" in html
-    assert "Pique is possible here: say whether elder piqued." in errors_in(html)
+    assert PIQUE_QUESTION in html
+    assert errors_in(html) == ["Pique is possible here: say whether elder piqued."]
+    assert '<fieldset class="chips has-error" aria-describedby="pique-error">' in html
     assert stored(app, Hand) == 0
-    assert post_form(client, game_url + "/hands", {**deal, "pique": "yes"}, game_url).status_code == 303
-    # 6 + 16 + 3 = 25 in combinations, 8 trick points, cards 10, pique 30.
-    assert scores(client.get(game_url).get_data(as_text=True)) == ["73", "6"]
+    assert post_form(client, game_url + "/hands", {**OPEN_PIQUE, "pique": "yes"}, game_url).status_code == 303
+    # 6 + 16 in combinations, 11 trick points, cards 10, pique 30; younger 4.
+    assert scores(client.get(game_url).get_data(as_text=True)) == ["73", "4"]
+
+
+def test_totals_that_make_the_pique_certain_score_it_without_asking(client, app):
+    game_url = start(client)
+    assert post_form(client, game_url + "/hands", CERTAIN_PIQUE, game_url).status_code == 303
+    page = client.get(game_url).get_data(as_text=True)
+    # Ann: 5 + 15 + 4, the pique 30 and 6 trick points; Ben: 8 trick points and cards.
+    assert scores(page) == ["60", "18"]
+    assert "Elder reaches 30 before younger scores anything: pique, +30." in page
+
+
+def test_a_pique_answer_the_totals_contradict_is_refused_beside_the_question(client, app):
+    game_url = start(client)
+    response = post_form(client, game_url + "/hands", {**CERTAIN_PIQUE, "pique": "no"}, game_url)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Did Ann pique?" in html and PIQUE_QUESTION not in html
+    assert errors_in(html) == ["Elder reached 30 before younger scored anything, so elder piqued."]
+    assert '<p class="error" id="pique-error">' in html
+    assert stored(app, Hand) == 0
+
+
+@pytest.mark.parametrize(("path", "headers"), [("/deals/verdicts", {"HX-Request": "true"}), ("/deals/preview", {})])
+def test_the_live_verdicts_and_the_preview_ask_the_pique_only_when_it_is_open(client, path, headers):
+    game_url = start(client)
+    open_html = post_form(client, game_url + path, OPEN_PIQUE, game_url, headers=headers).get_data(as_text=True)
+    assert PIQUE_QUESTION in open_html and CERTAIN_LINE not in open_html
+    assert 'name="pique" type="radio" value="yes"' in open_html
+    certain = post_form(client, game_url + path, CERTAIN_PIQUE, game_url, headers=headers).get_data(as_text=True)
+    assert CERTAIN_LINE in certain and PIQUE_QUESTION not in certain
+    assert 'name="pique"' not in certain
+    tricks = post_form(client, game_url + path, POINT_ONLY, game_url, headers=headers).get_data(as_text=True)
+    assert 'name="pique"' not in tricks and CERTAIN_LINE not in tricks
+
+
+def test_the_edit_page_asks_the_pique_of_a_deal_saved_with_an_open_pique(client):
+    game_url = start(client)
+    post_form(client, game_url + "/hands", {**OPEN_PIQUE, "pique": "no"}, game_url)
+    html = client.get(game_url + "/hands/1/edit").get_data(as_text=True)
+    assert PIQUE_QUESTION in html
+    assert re.search(r'<input checked id="pique-2" name="pique" type="radio" value="no">', html)
 
 
 def test_editing_a_deal_rescores_the_partie(client):
@@ -190,3 +245,53 @@ def test_the_checker_page(client):
     response = post_form(client, "/piquet/check", {"elder": P3_ELDER[:11], "younger": P3_YOUNGER})
     assert response.status_code == 422
     assert errors_in(response.get_data(as_text=True)) == ["Enter exactly 12 cards."]
+
+
+def test_declarations_no_two_hands_can_hold_are_refused_beside_the_younger_declaration(client, app):
+    game_url = start(client)
+    fields = {"elder-sets-A": "4", "younger-sequences-0-length": "4", "younger-sequences-0-top": "A"}
+    response = post_form(client, game_url + "/hands", {"play": "tricks", **ELDER_RUN, **fields}, game_url)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = "Ann&#39;s quatorze of aces and Ben&#39;s quart to the ace need the same ace."
+    assert errors_in(html) == [message]
+    assert f'<p class="error" id="younger-sequences-0-length-error">{message}</p>' in html
+    assert stored(app, Hand) == 0
+
+
+def test_declarations_beyond_what_carte_blanche_allows_are_refused_beside_it(client, app):
+    game_url = start(client)
+    fields = {"carte_blanche": "elder", "elder-sets-K": "4", "elder-sets-Q": "3"}
+    response = post_form(client, game_url + "/hands", {"play": "tricks", **ELDER_RUN, **fields}, game_url)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    message = ("With carte blanche, Ann holds at most 5 kings, queens and jacks after the exchange; "
+               "Ann&#39;s declarations need 7.")
+    assert f'<p class="error" id="carte_blanche-error">{message}</p>' in html
+    assert '<fieldset class="chips has-error" aria-describedby="carte_blanche-error">' in html
+    assert stored(app, Hand) == 0
+
+
+def test_a_saunt_game_ends_on_the_repique_before_the_trio_declared_after_the_sequences(client):
+    game_url = start(client, variant="saunt", target="90")
+    # Point of 6 (6), sixieme and quint (31): 37, repique 60 makes 97; the trio of tens is not scored.
+    deal = {"elder-point-cards": "6", "elder-point-value": "60",
+            "elder-sequences-0-length": "6", "elder-sequences-0-top": "A",
+            "elder-sequences-1-length": "5", "elder-sequences-1-top": "A", "elder-sets-T": "3", "play": "tricks"}
+    assert post_form(client, game_url + "/hands", deal, game_url).status_code == 303
+    page = client.get(game_url).get_data(as_text=True)
+    assert scores(page) == ["97", "0"]
+    assert "Elder reaches 37 before younger scores: repique, +60." in page
+    assert "Ann reaches 90: the game ends here and nothing after counts." in page
+
+
+def test_the_checker_page_applies_the_carte_blanche_limit(client):
+    elder = "JH TH 9H 8H KD QD JD 9D KC QC JC TC".split()
+    younger = "AS KS QS JS TS 9S AH KH QH AD TD AC".split()
+    response = post_form(client, "/piquet/check", {"elder": elder, "younger": younger, "carte_blanche": "elder"})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == [
+        "With carte blanche, elder holds at most 5 kings, queens and jacks after the exchange; these cards hold 7."]
+    response = post_form(client, "/piquet/check", {"elder": younger, "younger": elder, "carte_blanche": "elder"})
+    assert response.status_code == 200
+    assert "Elder has carte blanche: +10." in response.get_data(as_text=True)

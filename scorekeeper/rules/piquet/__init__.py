@@ -2,9 +2,11 @@
 
 The pieces: `combinations` (point, sequences, sets), `values` (roles,
 classes, events), `scoring` (one deal as ordered events), `tricks` (the
-play), `entry` (the deal payload), `results` (deal lines and settlement),
-`check` (the stateless declaration checker) and `game` (the table, and a
-partie or game as a log of deals). The pack is in `rules.cards`. This
+play), `entry` (the deal payload), `validation` (what may be declared,
+alone and together) with `fit` (whether two hands of one pack can hold the
+declarations), `results` (deal lines and settlement), `check` (the
+stateless declaration checker) and `game` (the table, and a partie or
+game as a log of deals). The pack is in `rules.cards`. This
 package re-exports what the web layer needs. Standard library only.
 """
 

@@ -1,8 +1,10 @@
 """The stateless declaration checker: two real hands, every combination found and compared.
 
 The hands are the post-exchange cards, so carte blanche (a property of the
-dealt hand) is not inferred from them: it is scored only when given.
-``CheckedHand.blank`` merely says whether these 12 cards hold no K, Q or J.
+dealt hand) is not inferred from them: it is scored only when given, and
+then the holder's cards may hold only as many kings, queens and jacks as
+the exchange can bring in (B9). ``CheckedHand.blank`` merely says whether
+these 12 cards hold no K, Q or J.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..phrases import Phrase
 from .combinations import CardSet, Declarations, Point, Sequence, find_combinations
 from .entry import read_carte_blanche, read_hands
 from .scoring import combination_lines, combination_points, compare_classes
+from .validation import check_blank_cards
 from .values import ByRole, ClassResult, Field, Role
 
 
@@ -45,14 +48,17 @@ def check_hands(elder: Iterable[str], younger: Iterable[str], carte_blanche: obj
     """Find and compare every combination in two 12-card hands.
 
     Fields: ``elder``, ``elder[3]``, ``younger``, ``younger[0]``, ``carte_blanche``.
-    A carte blanche given for a hand holding a K, Q or J is accepted: it
-    was the dealt hand that was blank.
+    A carte blanche given for a hand holding a K, Q or J is accepted when
+    the exchange can have brought them in: at most 5 for elder, 7 for younger.
 
-    :raises MalformedInput: wrong count, unknown or repeated card, hands sharing a card.
+    :raises MalformedInput: wrong count, unknown or repeated card, hands sharing a card,
+        too many kings, queens and jacks for carte blanche.
     """
     errors = ErrorCollector()
     hands = read_hands(elder, younger, "", errors)
     blank_holder = read_carte_blanche(carte_blanche, errors)
+    if hands is not None and blank_holder is not None:
+        check_blank_cards(hands[blank_holder], blank_holder, errors)
     errors.raise_if_any()
     found = ByRole.build(lambda role: find_combinations(hands[role]))
     classes = compare_classes(found)

@@ -2,8 +2,7 @@
 
 A combination is either declared (its suit unknown, ``suit=None``) or found
 in a hand of cards (its suit known). `find_combinations` finds every
-combination in a hand, as a player who sinks nothing would declare them;
-`validate_declarations` checks what one player declared (B9).
+combination in a hand, as a player who sinks nothing would declare them.
 """
 
 from __future__ import annotations
@@ -15,10 +14,8 @@ from itertools import combinations
 from typing import Final
 
 from ..cards import Card, Rank, Suit
-from ..errors import ErrorCollector
 from ..phrases import N_, Phrase, phrase
 
-HAND_SIZE: Final = 12
 SEQUENCE_POINTS: Final = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 SEQUENCE_NAMES: Final = {
     3: N_("tierce"), 4: N_("quart"), 5: N_("quint"),
@@ -170,122 +167,3 @@ def find_combinations(cards: Iterable[Card]) -> Declarations:
 def point_values(cards: int) -> frozenset[int]:
     """Every value that *cards* cards of one suit can make."""
     return frozenset(sum(r.point_value for r in ranks) for ranks in combinations(Rank, cards))
-
-
-def validate_declarations(declared: Declarations, role: str, errors: ErrorCollector) -> None:
-    """Add an error for each impossible declaration of one player (B9).
-
-    Fields follow the deal payload: ``point.<role>.value``,
-    ``sequences.<role>[i].top``, ``sets.<role>[i].rank``. Once each
-    combination is possible on its own, the declarations must fit together
-    in one 12-card hand (see `_fit_in_hand`).
-    """
-    before = len(errors.errors)
-    point = declared.point
-    if point is not None:
-        if not 3 <= point.cards <= 8:
-            errors.add(f"point.{role}.cards", phrase(N_("A point has 3 to 8 cards.")))
-        elif point.value not in point_values(point.cards):
-            errors.add(f"point.{role}.value", _point_range(point.cards))
-    for index, sequence in enumerate(declared.sequences):
-        if not 3 <= sequence.length <= 8:
-            errors.add(f"sequences.{role}[{index}].length", phrase(N_("A sequence has 3 to 8 cards.")))
-        elif int(sequence.top) - sequence.length + 1 < Rank.SEVEN:
-            errors.add(f"sequences.{role}[{index}].top", _lowest_top(sequence.length))
-    held: dict[Rank, CardSet] = {}
-    for index, card_set in enumerate(declared.sets):
-        field = f"sets.{role}[{index}]"
-        if card_set.size not in SET_POINTS:
-            errors.add(f"{field}.size", phrase(N_("A set has 3 or 4 cards.")))
-        elif card_set.rank < LOWEST_SET_RANK:
-            errors.add(f"{field}.rank", phrase(N_("Sets are of tens or higher.")))
-        elif card_set.rank in held and held[card_set.rank].size != card_set.size:
-            errors.add(f"{field}.rank", phrase(
-                N_("One player cannot hold both a quatorze and a trio of %(rank)s."), rank=card_set.rank.plural))
-        elif card_set.rank in held:
-            errors.add(f"{field}.rank", phrase(
-                N_("The set of %(rank)s is declared twice."), rank=card_set.rank.plural))
-        held.setdefault(card_set.rank, card_set)
-    if len(errors.errors) > before:
-        return
-    if not _fit_in_hand(None, declared.sequences, ()):
-        errors.add(f"sequences.{role}", phrase(N_("These sequences do not fit in 12 cards.")))
-    elif not _fit_in_hand(point, declared.sequences, ()):
-        errors.add(f"point.{role}", phrase(N_("This point and these sequences do not fit in 12 cards.")))
-    elif not _fit_in_hand(point, declared.sequences, declared.sets):
-        errors.add(f"sets.{role}", phrase(N_("These sets do not fit in 12 cards with the other declarations.")))
-
-
-def _point_range(cards: int) -> Phrase:
-    values = point_values(cards)
-    if len(values) == 1:
-        return phrase(N_("%(cards)s cards of one suit are worth exactly %(value)s."), cards=cards, value=min(values))
-    return phrase(N_("%(cards)s cards of one suit are worth %(low)s to %(high)s."),
-                  cards=cards, low=min(values), high=max(values))
-
-
-def _lowest_top(length: int) -> Phrase:
-    lowest = Rank(Rank.SEVEN + length - 1)
-    if lowest is Rank.ACE:
-        return phrase(N_("A %(name)s tops at the ace."), name=phrase(SEQUENCE_NAMES[length]))
-    return phrase(N_("A %(name)s tops at the %(rank)s or higher."),
-                  name=phrase(SEQUENCE_NAMES[length]), rank=lowest.label)
-
-
-def _mask(ranks: Iterable[int]) -> int:
-    return sum(1 << (rank - Rank.SEVEN) for rank in ranks)
-
-
-@cache
-def _point_masks(cards: int, value: int) -> tuple[int, ...]:
-    """The sets of ranks (as bit masks) giving *cards* cards of one suit worth *value*."""
-    return tuple(
-        _mask(ranks) for ranks in combinations(Rank, cards)
-        if sum(r.point_value for r in ranks) == value
-    )
-
-
-def _fit_in_hand(point: Point | None, sequences: tuple[Sequence, ...], sets: tuple[CardSet, ...]) -> bool:
-    """Whether one 12-card hand can hold all these combinations together.
-
-    Searches suit assignments: sequences of one suit may not share cards;
-    sets may share cards with sequences; a trio leaves out any one suit;
-    the point's suit holds exactly its cards, including any sequence or set
-    cards placed in it. The point need not be the longest suit and a
-    declared combination may be part of a larger one (a player may sink),
-    so legitimate declarations are never refused.
-    """
-    steps = [("sequence", _mask(s.ranks)) for s in sorted(sequences, key=lambda s: -s.length)]
-    steps += [(card_set.name, _mask([card_set.rank])) for card_set in sets]
-    seen: set[tuple[int, tuple[int, ...]]] = set()
-
-    def size(suits: tuple[int, ...]) -> int:
-        return sum(bin(suit).count("1") for suit in suits)
-
-    def search(step: int, suits: tuple[int, ...]) -> bool:
-        state = (step, tuple(sorted(suits)))
-        if state in seen or size(suits) > HAND_SIZE:
-            return False
-        seen.add(state)
-        if step == len(steps):
-            return point is None or any(
-                size(suits) - bin(suit).count("1") + point.cards <= HAND_SIZE
-                and any(mask & suit == suit for mask in _point_masks(point.cards, point.value))
-                for suit in suits
-            )
-        kind, mask = steps[step]
-        if kind == "sequence":
-            options = [_put(suits, mask, [k]) for k in range(4) if not suits[k] & mask]
-        elif kind == "quatorze":
-            options = [_put(suits, mask, range(4))]
-        else:
-            options = [_put(suits, mask, [i for i in range(4) if i != k]) for k in range(4)]
-        return any(search(step + 1, option) for option in options)
-
-    return search(0, (0, 0, 0, 0))
-
-
-def _put(suits: tuple[int, ...], mask: int, into: Iterable[int]) -> tuple[int, ...]:
-    """The suits (rank masks) with *mask* added to the suits numbered *into*."""
-    chosen = set(into)
-    return tuple(suit | mask if i in chosen else suit for i, suit in enumerate(suits))

@@ -3,7 +3,8 @@
 See API.md "Piquet deal". Field names in errors follow the payload, e.g.
 ``point.elder.value``, ``sequences.younger[0].top``, ``cards.elder[3]``,
 ``tricks[4]``, ``trick_totals``. Every error `parse_deal` finds is raised
-at once, as one `MalformedInput`.
+at once, as one `MalformedInput`; `check_deal` then refuses what cannot be
+true of the deal as a whole (the players' declarations together, the pique).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from ..cards import Card, Rank, format_card, parse_card, parse_rank
-from ..errors import ErrorCollector, MalformedInput, RuleError
+from ..errors import ErrorCollector, MalformedInput, NotAllowed, RuleError
 from ..phrases import N_, phrase
-from .combinations import CardSet, Declarations, Point, Sequence, find_combinations, validate_declarations
+from .combinations import CardSet, Declarations, Point, Sequence, find_combinations
 from .scoring import combination_points, compare_classes, score_deal
 from .tricks import PiqueChance, check_trick_totals, pique_chance
+from .validation import check_blank_cards, check_together, validate_declarations
 from .values import TRICKS, ByRole, DealScore, Role, TrickTotal
 
 T = TypeVar("T")
@@ -54,15 +56,48 @@ class DealEntry:
         return score_deal(self.carte_blanche, self.declarations(), self.tricks, self.trick_totals, self.pique)
 
 
-def is_pique_possible(entry: DealEntry) -> bool:
-    """Whether the entered trick totals leave the pique open, so the form must ask.
+def pique_from_totals(entry: DealEntry) -> PiqueChance | None:
+    """Whether the entered trick totals make the pique certain, impossible, or leave it open (then it is asked).
 
-    False when trick winners were entered (the pique follows from them).
+    None when trick winners were entered (the pique follows from them).
     """
     if entry.trick_totals is None:
-        return False
+        return None
     earned = combination_points(entry.carte_blanche, compare_classes(entry.declarations()))
-    return pique_chance(earned, entry.trick_totals) is PiqueChance.POSSIBLE
+    return pique_chance(earned, entry.trick_totals)
+
+
+def is_pique_possible(entry: DealEntry) -> bool:
+    """Whether the entered trick totals leave the pique open, so the form must ask."""
+    return pique_from_totals(entry) is PiqueChance.POSSIBLE
+
+
+def check_deal(entry: DealEntry, names: ByRole[str]) -> None:
+    """Refuse a new deal the rules cannot allow as a whole (B3, B5, B9); *names* are elder's and younger's.
+
+    `parse_deal` has checked each part on its own. Here: the two players'
+    declarations together and the carte blanche holder's kings, queens and
+    jacks (`check_together`, or the cards), and the pique against what
+    the trick totals allow. Games run it on the deals added or replaced, not
+    on stored deals replayed, which are scored as they were saved.
+
+    :raises NotAllowed: with every problem found.
+    """
+    errors = ErrorCollector()
+    if entry.cards is not None:
+        if entry.carte_blanche is not None:
+            holder = entry.carte_blanche
+            check_blank_cards(entry.cards[holder], holder, errors, names[holder])
+    else:
+        check_together(entry.declared, entry.carte_blanche, names, errors)
+    chance = pique_from_totals(entry)
+    if chance is PiqueChance.POSSIBLE and entry.pique is None:
+        errors.add("pique", phrase(N_("Pique is possible here: say whether elder piqued.")))
+    elif chance is PiqueChance.IMPOSSIBLE and entry.pique:
+        errors.add("pique", phrase(N_("Elder cannot have piqued in this deal.")))
+    elif chance is PiqueChance.CERTAIN and entry.pique is False:
+        errors.add("pique", phrase(N_("Elder reached 30 before younger scored anything, so elder piqued.")))
+    errors.raise_if_any(NotAllowed)
 
 
 def parse_deal(data: object) -> DealEntry:
@@ -100,11 +135,7 @@ def parse_deal(data: object) -> DealEntry:
     elif pique is not None and totals is None:
         errors.add("pique", phrase(N_("Pique follows from the trick winners; leave it out.")))
     errors.raise_if_any()
-    entry = DealEntry(carte_blanche, declared, cards, tricks, totals, pique)
-    if totals is not None:
-        _check_pique(entry, errors)
-    errors.raise_if_any()
-    return entry
+    return DealEntry(carte_blanche, declared, cards, tricks, totals, pique)
 
 
 def read_hands(elder: object, younger: object, prefix: str, errors: ErrorCollector) -> ByRole[tuple[Card, ...]] | None:
@@ -288,14 +319,3 @@ def _read_totals(raw: object, errors: ErrorCollector) -> ByRole[TrickTotal] | No
     if len(errors.errors) == before:
         check_trick_totals(totals, errors)
     return totals
-
-
-def _check_pique(entry: DealEntry, errors: ErrorCollector) -> None:
-    earned = combination_points(entry.carte_blanche, compare_classes(entry.declarations()))
-    chance = pique_chance(earned, entry.trick_totals)
-    if chance is PiqueChance.POSSIBLE and entry.pique is None:
-        errors.add("pique", phrase(N_("Pique is possible here: say whether elder piqued.")))
-    elif chance is PiqueChance.IMPOSSIBLE and entry.pique:
-        errors.add("pique", phrase(N_("Elder cannot have piqued in this deal.")))
-    elif chance is PiqueChance.CERTAIN and entry.pique is False:
-        errors.add("pique", phrase(N_("Elder reached 30 before younger scored anything, so elder piqued.")))

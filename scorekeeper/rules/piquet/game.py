@@ -10,7 +10,7 @@ from typing import Final
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
-from .entry import DealEntry
+from .entry import DealEntry, check_deal
 from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
 from .scoring import deal_lines
 from .values import TRICKS, ByRole, Field, Role
@@ -124,13 +124,15 @@ class Game:
         """Score the next deal.
 
         :raises NotAllowed: field ``game`` when the game is over; field
-            ``trick_totals`` when totals cannot say who reached a Saunt target first.
+            ``trick_totals`` when totals cannot say who reached a Saunt target first;
+            what `check_deal` refuses.
         :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
         """
         if self.is_over():
             template = N_("This partie is over.") if self.settings.variant is Variant.RUBICON else N_(
                 "This game is over.")
             raise NotAllowed.single("game", phrase(template))
+        check_deal(entry, self._names(self.next_deal_number()))
         self._replay((*self.entries, entry))
         return self.deals[-1]
 
@@ -142,6 +144,7 @@ class Game:
         """
         if not 1 <= number <= len(self.entries):
             raise NotAllowed.single("number", phrase(N_("There is no deal %(number)s."), number=number))
+        check_deal(entry, self._names(number))
         self._replay((*self.entries[:number - 1], entry, *self.entries[number:]))
 
     def undo(self) -> DealEntry:
@@ -229,6 +232,10 @@ class Game:
         return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
                       winner=result.winner, points=result.points)
 
+    def _names(self, number: int) -> ByRole[str]:
+        """Who is elder and who is younger in deal *number*."""
+        return ByRole.build(lambda role: self.table.name_of(role, number))
+
     def _replay(self, entries: tuple[DealEntry, ...]) -> None:
         """Score *entries* from scratch, then (only if all went well) keep the result."""
         deals: list[DealResult] = []
@@ -247,7 +254,7 @@ class Game:
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
         score = entry.score()
-        names = ByRole.build(lambda role: self.table.name_of(role, number))
+        names = self._names(number)
         running = {role: before[names[role]] for role in Role}
         saunt = self.settings.variant is Variant.SAUNT
         counted = []

@@ -1,9 +1,10 @@
 """Scoring one Piquet deal (RULES.md B3-B6) as an ordered list of events.
 
 The events come in the order of B8 (Saunt): carte blanche; elder's good
-combinations and repique; elder's lead point (and a pique reached on it);
-younger's good combinations and repique; then trick by trick, with cards
-or capot after the twelfth trick. A Saunt game cuts the list where a
+combinations, with a repique the moment they reach 30 (B5); elder's lead
+point (and a pique reached on it); younger's good combinations, likewise
+with a repique; then trick by trick, with cards or capot after the twelfth
+trick. A Saunt game cuts the list where a
 player reaches the target; a Rubicon partie counts all of it.
 """
 
@@ -117,9 +118,14 @@ def score_deal(
         events.append(Event(carte_blanche, Field.CARTE_BLANCHE, CARTE_BLANCHE_POINTS))
 
     def announce(role: Role) -> None:
-        for field in (Field.POINT, Field.SEQUENCES, Field.SETS, Field.REPIQUE):
+        """The role's good classes in order, the repique the moment its combinations reach 30 (B5)."""
+        reached = earned[role][Field.CARTE_BLANCHE]
+        for field in (Field.POINT, Field.SEQUENCES, Field.SETS):
             if earned[role].get(field):
                 events.append(Event(role, field, earned[role][field]))
+                if earned[role].get(Field.REPIQUE) and reached < BONUS_THRESHOLD <= reached + earned[role][field]:
+                    events.append(Event(role, Field.REPIQUE, REPIQUE_POINTS))
+                reached += earned[role][field]
 
     can_pique = not sum(earned.younger.values()) and not earned.elder.get(Field.REPIQUE)
     elder_running = sum(earned.elder.values()) + 1

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import cache
+from itertools import product
 from typing import Final
 
 from ..errors import ErrorCollector
@@ -71,22 +74,41 @@ def pique_chance(earned: ByRole[dict[Field, int]], totals: ByRole[TrickTotal]) -
     """Whether consistent trick totals settle the pique (B5), given the combination points.
 
     Elder can pique only when younger scored no combination points and
-    elder has no repique. Elder's points before younger's first trick are
-    1 (the lead) plus 1 per trick of elder's opening run; that run can be
-    anything from 0 (younger wins trick 1) to elder's tricks minus elder's
-    captures, or all 12 when younger wins nothing. Cards and capot do not
-    count toward the pique.
+    elder has no repique. Then elder piques when the combinations, the lead
+    and the tricks elder wins before younger wins one reach 30. Every order
+    of play the totals allow is looked at (`opening_runs`): the pique is
+    certain when it happens in all of them, impossible when in none. Cards
+    and capot do not count toward the pique.
     """
     if sum(earned.younger.values()) or earned.elder.get(Field.REPIQUE):
         return PiqueChance.IMPOSSIBLE
-    start = sum(earned.elder.values()) + 1
-    if totals.younger.won == 0:
-        longest = shortest = TRICKS
-    else:
-        shortest, longest = 0, totals.elder.won - (totals.elder.points - 1 - totals.elder.won)
-    if start + shortest >= BONUS_THRESHOLD:
+    before_play = sum(earned.elder.values()) + 1
+    outcomes = {before_play + run >= BONUS_THRESHOLD for run in opening_runs(totals)}
+    if outcomes == {True}:
         return PiqueChance.CERTAIN
-    return PiqueChance.POSSIBLE if start + longest >= BONUS_THRESHOLD else PiqueChance.IMPOSSIBLE
+    return PiqueChance.POSSIBLE if outcomes == {True, False} else PiqueChance.IMPOSSIBLE
+
+
+def opening_runs(totals: ByRole[TrickTotal]) -> frozenset[int]:
+    """How many tricks elder wins before younger wins one, in each order of play that gives *totals*.
+
+    Each of elder's tricks in that opening run is worth 1 (elder led it);
+    12 is a capot. Empty when no order of play gives these totals.
+    """
+    return _opening_runs_by_totals().get(totals, frozenset())
+
+
+@cache
+def _opening_runs_by_totals() -> dict[ByRole[TrickTotal], frozenset[int]]:
+    """Every one of the 2^12 orders of play (the winner of each trick; the winner leads next), by its totals."""
+    runs: dict[ByRole[TrickTotal], set[int]] = defaultdict(set)
+    for winners in product(Role, repeat=TRICKS):
+        points = trick_increments(winners)
+        totals = ByRole.build(lambda role: TrickTotal(
+            winners.count(role),
+            (1 if role is Role.ELDER else 0) + sum(p for winner, p in zip(winners, points) if winner is role)))
+        runs[totals].add(winners.index(Role.YOUNGER) if Role.YOUNGER in winners else TRICKS)
+    return {totals: frozenset(found) for totals, found in runs.items()}
 
 
 def cards_outcome(won: ByRole[int]) -> tuple[list[Event], Phrase]:
