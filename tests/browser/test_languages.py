@@ -27,6 +27,25 @@ EXPECTED = {
         "piquet_line": "Premier bon : point de 5 (48) ; le second n’a rien annoncé. Le premier marque 5.",
         "piquet_summary": ["Piquet", "Donnes", "Premier"],
     },
+    "de": {
+        "spades_heading": "Runde 2",
+        "spades_line": "Ann und der Strohmann haben 8 von 13 Stichen gemacht, gegen das Gebot von Ann (7): "
+                       "erfüllt, +70 und 1 Überstich: +71.",
+        "spades_summary": ["Pik zu dritt mit Strohmann", "Runden"],
+        "piquet_heading": "Runde 2 von 6",
+        "piquet_badge": "Ann ist gut",
+        "piquet_line": "Vorhand ist mit Rummel von 5 Karten (48) gut (Hinterhand hat nichts gemeldet) und erhält 5.",
+        "piquet_summary": ["Pikett", "Runden", "Vorhand"],
+    },
+    "es": {
+        "spades_heading": "Mano 2",
+        "spades_line": "Ann y el muerto hicieron 8 de 13 bazas para la puja de Ann (7): cumplida, +70 y 1 sobrebaza: +71.",
+        "spades_summary": ["Picas a tres con muerto", "Manos"],
+        "piquet_heading": "Reparto 2 de 6",
+        "piquet_badge": "Gana Ann",
+        "piquet_line": "El mano tiene punto de 5 (48) y el pie no declaró nada: gana el mano y se anota 5.",
+        "piquet_summary": ["Piquet", "Repartos", "Mano"],
+    },
 }
 LANGUAGES = [language for language in languages() if language in EXPECTED]
 
