@@ -46,7 +46,7 @@ test: test-deps compile-translations
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).
-test-postgres: test-deps
+test-postgres: test-deps compile-translations
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
 bench: install
