@@ -122,8 +122,8 @@ def number(value: int | float) -> str:
 
 
 def signed(value: int) -> str:
-    """A change in score, always with its sign: "+52", "+0", "−100"."""
-    return f"+{number(value)}" if value >= 0 else number(value)
+    """A change in score with its sign: "+52", "−100", and a plain "0" (no gain, no loss)."""
+    return f"+{number(value)}" if value > 0 else number(value)
 
 
 def _format_param(value: Any) -> Any:

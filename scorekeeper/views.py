@@ -29,6 +29,12 @@ def error_ids(field: Any) -> list[str]:
     return [f"{field.id}-error" + (f"-{number}" if number > 1 else "") for number in range(1, len(field.errors) + 1)]
 
 
+@bp.app_template_filter()
+def trend(points: int) -> str:
+    """The class that colours a change of score: up, down, or even for zero."""
+    return "up" if points > 0 else "down" if points < 0 else "even"
+
+
 @bp.app_template_global()
 def invalid(field: Any) -> dict[str, str]:
     """The attributes of a field's input when it has errors: aria-invalid, and aria-describedby its messages."""

@@ -1,4 +1,12 @@
-// Small enhancements; every page works without them.
+// Small enhancements; every page works without them. None waits for htmx: this script runs before
+// it (both are deferred, this one first), so a slow, failed or hanging CDN changes nothing here.
+
+// Run now if the page is parsed (it is, for a deferred script), or as soon as it is.
+function whenParsed(fn) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+  else fn();
+}
+
 (function () {
   "use strict";
 
@@ -17,6 +25,13 @@
   });
 
   // With three hands' tricks typed, fill in the fourth to make 13.
+  // Typing in a field that belongs to a choice ("Other target") selects that choice.
+  document.addEventListener("input", function (event) {
+    var id = event.target.dataset && event.target.dataset.selects;
+    var choice = id && document.getElementById(id);
+    if (choice && event.target.value.trim() !== "") choice.checked = true;
+  });
+
   document.addEventListener("input", function (event) {
     if (!event.target.classList.contains("trick-count")) return;
     delete event.target.dataset.filled;
@@ -28,7 +43,7 @@
     if (sum <= 13) { blanks[0].value = 13 - sum; blanks[0].dataset.filled = "1"; }
   });
 
-  document.addEventListener("DOMContentLoaded", function () { showSteppers(document); });
+  whenParsed(function () { showSteppers(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showSteppers(event.target); });
 })();
 
@@ -47,7 +62,7 @@
     if (picker) count(picker);
   });
   function countAll(root) { root.querySelectorAll(".picker").forEach(count); }
-  document.addEventListener("DOMContentLoaded", function () { countAll(document); });
+  whenParsed(function () { countAll(document); });
   document.addEventListener("htmx:afterSettle", function (event) { countAll(event.target); });
 })();
 
@@ -60,7 +75,7 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) window.print();
   });
-  document.addEventListener("DOMContentLoaded", function () { showPrint(document); });
+  whenParsed(function () { showPrint(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showPrint(event.target); });
 })();
 
@@ -140,7 +155,7 @@
       // Refused (battery saver, a browser policy): the screen sleeps as it always did.
     }).then(function () { asking = false; });
   }
-  document.addEventListener("DOMContentLoaded", keepAwake);
+  whenParsed(keepAwake);
   // The browser lets go of the lock when the tab is hidden; take it again on coming back.
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("htmx:load", function () {

@@ -57,9 +57,14 @@ class NewDummySpadesGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
 
+    @property
+    def chose_other_target(self) -> bool:
+        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
+        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+
     def payload(self) -> dict[str, Any]:
         """The API's create payload for what was typed."""
-        target = self.target_other.data if self.target.data == "other" else self.target.data
+        target = self.target_other.data if self.chose_other_target else self.target.data
         first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
         return {
             "game": "dummy-spades",
@@ -75,7 +80,7 @@ class NewDummySpadesGameForm(FlaskForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        target_field = self.target_other if self.target.data == "other" else self.target
+        target_field = self.target_other if self.chose_other_target else self.target
         ErrorsByField(
             self,
             {

@@ -15,7 +15,7 @@ from typing import Any, Union
 
 @dataclass(frozen=True)
 class Signed:
-    """A change in score, written with its sign: +52, +0, -100."""
+    """A change in score, written with its sign: +52, -100 (pages write a plain 0 for no change)."""
 
     value: int
 

@@ -171,3 +171,15 @@ def test_a_form_without_its_csrf_token_is_refused(client, app):
 def test_unknown_pages_are_404(client):
     assert client.get("/g/nope").status_code == 404
     assert client.get("/new/chess").status_code == 404
+
+
+def test_a_number_typed_in_other_target_is_the_target_even_with_another_chip_chosen(client, app):
+    start(client, target="300", target_other=" 450 ")
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).scalar_one().settings["target"] == 450
+
+
+def test_a_bad_other_target_is_refused_beside_that_field_even_with_another_chip_chosen(client):
+    response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "500", "target_other": "lots"})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == ["The target is a whole number from 1 to 10000."]

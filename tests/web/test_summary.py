@@ -80,7 +80,7 @@ def test_the_summary_of_a_rubicon_partie_shows_the_settlement(client):
         ["2", "Ben", "+8", "32", "+76", "99"],
         ["", "Ben: pique 30"],
         ["3", "Ann", "+12", "44", "+12", "111"],
-        ["4", "Ben", "+0", "44", "+173", "284"],
+        ["4", "Ben", "0", "44", "+173", "284"],
         ["", "Ben: carte blanche 10, repique 60, capot 40"],
         ["5", "Ann", "+25", "69", "+6", "290"],
         ["6", "Ben", "+53", "122", "+1", "291"],
@@ -100,7 +100,7 @@ def test_the_summary_of_a_later_partie_adds_up_the_session(client):
     html = client.get(f"/g/{second['id']}/summary").get_data(as_text=True)
 
     assert table_rows(html, "session-table") == [[
-        ["Partie", "Result"], ["1", "Ben +269"], ["2", "Ann +269"], ["Total", "Ann +0 · Ben +0"]]]
+        ["Partie", "Result"], ["1", "Ben +269"], ["2", "Ann +269"], ["Total", "Ann 0 · Ben 0"]]]
     assert "Next partie" not in html
 
 
