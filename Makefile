@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test test-postgres install test-deps chromium migrate bench translations compile-translations catalog
+.PHONY: run test test-postgres install test-deps chromium migrate bench wrk translations compile-translations catalog
 
 # The catalogs are kept in git; their compiled .mo files are built here.
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
@@ -34,8 +34,11 @@ install: $(VENV)/.installed
 migrate: install
 	$(BIN)/flask --app scorekeeper.app db upgrade
 
+# What `make run` serves; `make bench` serves its yardstick, a bare Flask app, the same way.
+WSGI_APP ?= scorekeeper.app:create_app()
+
 run: migrate compile-translations
-	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "scorekeeper.app:create_app()"
+	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "$(WSGI_APP)"
 
 chromium:
 	@scripts/ensure-chromium
@@ -49,8 +52,12 @@ test: test-deps compile-translations
 test-postgres: test-deps compile-translations
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
-bench: install
+# Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk.
+bench: install wrk
 	$(BIN)/python scripts/bench.py
+
+wrk:
+	@scripts/ensure-wrk
 
 compile-translations: $(COMPILED)
 

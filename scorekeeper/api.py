@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import records, transfer
+from . import records, transfer, writes
 from .i18n import say
+from .idempotency import exactly_once
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
@@ -44,7 +46,12 @@ def http_error(error: HTTPException) -> Response:
 
 @bp.errorhandler(RuleError)
 def rule_error(error: RuleError) -> Response:
-    status = 409 if isinstance(error, records.ConcurrentChange) else 422
+    if isinstance(error, writes.ConcurrentChange):
+        status = 409
+    elif isinstance(error, writes.StaleVersion):
+        status = 412
+    else:
+        status = 422
     return error_response(status, error.errors)
 
 
@@ -67,31 +74,44 @@ def object_body() -> dict[str, Any]:
 
 
 def editable_game(game_id: str) -> Game:
-    """The game, if the request carries its edit token (403 otherwise)."""
-    game = records.game_or_404(game_id)
+    """The game to change, locked, if the request carries its edit token (403 otherwise)."""
+    game = writes.locked_game(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not game.has_edit_token(token.strip()):
         abort(403)
     return game
 
 
-def created_response(created: records.Created) -> tuple[Response, int, dict[str, str]]:
+def game_etag(game: Game) -> str:
+    """The game's version as an entity tag (strong: the version names the game's state exactly)."""
+    return str(game.version)
+
+
+def check_if_match(game: Game) -> None:
+    """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
+    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(game_etag(game))):
+        raise writes.StaleVersion.of(game)
+
+
+def created_response(created: records.Created) -> Response:
     """201 with the new game, its edit token (shown only this once) and its Location."""
     game = created.game
     payload = game_object(game, records.replay(game))
     payload["edit_token"] = created.edit_token
-    return jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)}
+    return make_response(jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)})
 
 
 @bp.post("/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
-    return created_response(records.create_game(object_body()))
+def create_game() -> Response:
+    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())))
 
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str) -> Response:
     game = records.game_or_404(game_id)
-    return jsonify(game_object(game, records.replay(game)))
+    response = jsonify(game_object(game, records.replay(game)))
+    response.set_etag(game_etag(game))
+    return response
 
 
 def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
@@ -101,45 +121,65 @@ def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
     return payload
 
 
-@bp.post("/games/<game_id>/hands")
-def add_hand(game_id: str) -> tuple[Response, int, dict[str, str]]:
+def change(game_id: str, write: Callable[[Game], Response]) -> Response:
+    """Run `write(game)` on the locked game once per Idempotency-Key, after If-Match."""
     game = editable_game(game_id)
-    engine = records.add_hand(game, object_body())
-    number = len(scored(engine))
-    location = url_for("api.show_game", game_id=game.public_id)
-    return jsonify(hand_response(game, engine, number)), 201, {"Location": location}
+
+    def checked_write() -> Response:
+        check_if_match(game)
+        return write(game)
+
+    return exactly_once(game.public_id, checked_write)
+
+
+@bp.post("/games/<game_id>/hands")
+def add_hand(game_id: str) -> Response:
+    def write(game: Game) -> Response:
+        engine = records.add_hand(game, object_body())
+        number = len(scored(engine))
+        location = url_for("api.show_game", game_id=game.public_id)
+        return make_response(jsonify(hand_response(game, engine, number)), 201, {"Location": location})
+
+    return change(game_id, write)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def replace_hand(game_id: str, number: int) -> Response:
-    game = editable_game(game_id)
-    try:
-        engine = records.replace_hand(game, number, object_body())
-    except records.HandNotFound:
-        abort(404)
-    return jsonify(hand_response(game, engine, number))
+    def write(game: Game) -> Response:
+        try:
+            engine = records.replace_hand(game, number, object_body())
+        except records.HandNotFound:
+            abort(404)
+        return jsonify(hand_response(game, engine, number))
+
+    return change(game_id, write)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
-def remove_hand(game_id: str, number: int) -> tuple[str, int]:
-    game = editable_game(game_id)
-    try:
-        records.remove_last_hand(game, number)
-    except records.HandNotFound:
-        abort(404)
-    except records.NotLastHand:
-        abort(409)
-    return "", 204
+def remove_hand(game_id: str, number: int) -> Response:
+    def write(game: Game) -> Response:
+        try:
+            records.remove_last_hand(game, number)
+        except records.HandNotFound:
+            abort(404)
+        except records.NotLastHand:
+            abort(409)
+        return Response(status=204)
+
+    return change(game_id, write)
 
 
 @bp.post("/games/<game_id>/next")
-def next_partie(game_id: str) -> tuple[Response, int, dict[str, str]]:
+def next_partie(game_id: str) -> Response:
     """Start the next partie of a finished Rubicon partie (201), or return the one already started (200)."""
-    game = editable_game(game_id)
-    started = records.following_partie(game) is None
-    partie = records.next_partie(game)
-    location = url_for("api.show_game", game_id=partie.public_id)
-    return jsonify(game_object(partie, records.replay(partie))), 201 if started else 200, {"Location": location}
+    def write(game: Game) -> Response:
+        started = records.following_partie(game) is None
+        partie = records.next_partie(game)
+        location = url_for("api.show_game", game_id=partie.public_id)
+        body = jsonify(game_object(partie, records.replay(partie)))
+        return make_response(body, 201 if started else 200, {"Location": location})
+
+    return change(game_id, write)
 
 
 @bp.post("/piquet/check")
@@ -150,6 +190,6 @@ def check_declarations() -> Response:
 
 
 @bp.post("/games/import")
-def import_game() -> tuple[Response, int, dict[str, str]]:
+def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
-    return created_response(transfer.import_game(json_body()))
+    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())))

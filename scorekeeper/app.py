@@ -6,16 +6,19 @@ from pathlib import Path
 
 from flask import Flask, Response, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import Conflict, HTTPException
+
+from .writes import ConcurrentChange, is_contention
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, i18n, live, piquet_views, players, rulebook, share, summary_views, views
+    from . import api, assets, database, i18n, live, piquet_views, players, rulebook, share, summary_views, table_views, views
     from .config import configure
-    from .extensions import csrf, db, migrate
+    from .extensions import compress, csrf, db, migrate
     from .games import GAMES
 
     app = Flask(
@@ -26,9 +29,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     configure(app, test_config)
     db.init_app(app)
+    database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     i18n.init_app(app, ROOT / "translations")
+    compress.init_app(app)
+    assets.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
@@ -39,7 +45,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(summary_views.bp)
+    app.register_blueprint(table_views.bp)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(OperationalError, _database_busy)
+    app.register_error_handler(ConcurrentChange, _changed_meanwhile)
     app.after_request(_vary_on_htmx)
     return app
 
@@ -50,6 +59,22 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     if request.path.startswith(api.bp.url_prefix + "/"):
         return api.http_error(error)
     return views.error_page(error)
+
+
+def _database_busy(error: OperationalError) -> ResponseReturnValue:
+    """A write that waited too long for another one is a 409, like any other race (writes.py)."""
+    if not is_contention(error):
+        raise error
+    return _changed_meanwhile(ConcurrentChange.now())
+
+
+def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
+    """A race lost where no form can say so (the API's own handler answers its requests first)."""
+    from . import api, views
+
+    if request.path.startswith(api.bp.url_prefix + "/"):
+        return api.error_response(409, error.errors)
+    return views.error_page(Conflict())
 
 
 def _vary_on_htmx(response: Response) -> Response:

@@ -21,6 +21,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
+        # Brotli or gzip for pages, JSON, CSS and JS (Flask-Compress); no zstd module is required.
+        COMPRESS_ALGORITHM=["br", "gzip"],
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from sqlalchemy import func
+from sqlalchemy import Select, bindparam, func
 from sqlalchemy.orm import aliased, lazyload
 from werkzeug.http import quote_etag
 
@@ -47,26 +47,35 @@ def live_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
     return quote_etag(board_etag(game, editable, session_summary), weak=True)
 
 
+def _etag_query() -> Select:
+    partie = aliased(Game)
+    return (
+        db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))
+        .outerjoin(partie, partie.session_id == Game.session_id)
+        .where(Game.public_id == bindparam("game_id"))
+        .group_by(Game.id)
+        .options(lazyload(Game.seats), lazyload(Game.hands))
+    )
+
+
+# Built once: building it (the aliased join above) costs more than running it.
+_ETAG_QUERY = _etag_query()
+
+
 def current_etag(game_id: str) -> tuple[Game, str] | None:
     """The game (its seats and hands not loaded yet) and the ETag of its board now, in one query."""
     if not records.PUBLIC_ID.fullmatch(game_id):
         return None
-    partie = aliased(Game)
-    row = db.session.execute(
-        db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))
-        .outerjoin(partie, partie.session_id == Game.session_id)
-        .where(Game.public_id == game_id)
-        .group_by(Game.id)
-        .options(lazyload(Game.seats), lazyload(Game.hands))
-    ).one_or_none()
+    row = db.session.execute(_ETAG_QUERY, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
     game, parties, versions = row
     return game, _etag(game.version, parties, versions, editable=access.can_edit(game))
 
 
-def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:
-    """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form).
+def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None) -> dict[str, Any]:
+    """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form),
+    `version` the game's version when the form was made.
 
     A form appears or goes as a whole ("replace"); a form being filled in
     stays, and only the notice above it says whether it is out of date.
@@ -76,7 +85,7 @@ def entry_update(context: dict[str, Any], posted: int | None) -> dict[str, Any]:
         return {"live_entry": "replace"}
     if posted is None:
         return {}
-    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted)}
+    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version)}
 
 
 def _fresh(response: Response, etag: str) -> Response:
@@ -88,7 +97,7 @@ def _fresh(response: Response, etag: str) -> Response:
 
 @bp.get("/g/<game_id>/live")
 def changes(game_id: str) -> ResponseReturnValue:
-    """304 while the board is as the page has it, else the board; `?hand=` names the form's hand."""
+    """304 while the board is as the page has it, else the board; `?hand=` and `?version=` say what the form is for."""
     found = current_etag(game_id)
     if found is None:
         abort(404)
@@ -96,6 +105,6 @@ def changes(game_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
     context = views.game_context(game)
-    context.update(entry_update(context, request.args.get("hand", type=int)))
+    context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
     return _fresh(make_response(html), board_etag(game, context["editable"], context.get("session_summary")))

@@ -43,7 +43,10 @@ class Game(db.Model):
     session_id: Mapped[str | None] = mapped_column(String(32), index=True)
     # The partie this one follows; unique, so two phones cannot both start "the next partie".
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
+    # Moves by one with every change, in SQL (records.claim_version): the API's ETag, the pages' live polls.
     version: Mapped[int] = mapped_column(default=0)
+    # The hand undone last, until another hand is recorded: Redo records it again.
+    undone_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
@@ -67,10 +70,6 @@ class Game(db.Model):
     def has_edit_token(self, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(hash_token(token), self.edit_token_hash)
 
-    def touch(self) -> None:
-        """Mark a change, so that pages watching the game see a new version."""
-        self.version += 1
-
 
 class Seat(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
@@ -93,3 +92,24 @@ class Hand(db.Model):
     number: Mapped[int]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class IdempotencyKey(db.Model):
+    """A write already done under an Idempotency-Key, and the response it got (idempotency.py).
+
+    Written in the same transaction as the change itself. The key is kept
+    hashed: with the app's secret it unseals the edit token of a new game.
+    """
+
+    __table_args__ = (UniqueConstraint("scope", "key_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The game's public id, or the address that creates a game.
+    scope: Mapped[str] = mapped_column(String(64))
+    key_hash: Mapped[str] = mapped_column(String(64))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[Any | None] = mapped_column(JSON)
+    headers: Mapped[dict[str, str]] = mapped_column(JSON)
+    sealed_token: Mapped[str | None] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

@@ -10,7 +10,8 @@ from .deal_preview import preview
 from .forms.piquet import CheckerForm, PiquetDealForm
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
-from .views import editable_game_or_403, render_edit, render_game, stored_hand_or_404
+from .stale import MadeFor
+from .views import commit_form_change, editable_game_or_403, game_to_change, render_edit, render_game, stored_hand_or_404
 
 bp = Blueprint("piquet", __name__)
 
@@ -61,12 +62,16 @@ def fill_from_cards(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/g/<game_id>/next")
 def next_partie(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
-    try:
-        partie = records.next_partie(game)
-    except RuleError:
-        return redirect(url_for("views.show_game", game_id=game.public_id), 303)
-    return redirect(url_for("views.show_game", game_id=partie.public_id), 303)
+    """Start the next partie (or go to the one already started); a form made before a change only shows the game."""
+    game = game_to_change(game_id)
+    partie = records.following_partie(game)
+    if partie is None and MadeFor.posted().version in (None, game.version):
+        try:
+            partie = records.next_partie(game)
+            commit_form_change(game)
+        except RuleError:
+            partie = None
+    return redirect(url_for("views.show_game", game_id=(partie or game).public_id), 303)
 
 
 @bp.route("/piquet/check", methods=["GET", "POST"])

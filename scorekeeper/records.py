@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort
-from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games import GAMES
 from .models import Game, Hand, Seat, hash_token, player_key
 from .rules import piquet
-from .rules.errors import FieldError, MalformedInput, NotAllowed, RuleError
+from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, phrase
+from .writes import ConcurrentChange, claim_version, flush
 
 
 class HandNotFound(LookupError):
@@ -30,10 +30,6 @@ class HandNotFound(LookupError):
 
 class NotLastHand(ValueError):
     """Only the last hand can be removed."""
-
-
-class ConcurrentChange(RuleError):
-    """Another phone changed the game at the same moment."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +125,7 @@ def session_summary(game: Game, engine: Any) -> SessionSummary:
 
 
 def next_partie(game: Game) -> Game:
-    """Start (or find) the partie after this one, in the same session and with the same edit token.
+    """Start (not committed) or find the partie after this one, in the same session and with the same edit token.
 
     The first deal of the new partie goes to the player who did not deal first in this one.
 
@@ -144,6 +140,7 @@ def next_partie(game: Game) -> Game:
     later = following_partie(game)
     if later is not None:
         return later
+    claim_version(game)
     if game.session_id is None:
         game.session_id = game.public_id
     other_dealer = next(name for name in game.player_names if name != game.first_dealer)
@@ -158,11 +155,7 @@ def next_partie(game: Game) -> Game:
         seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
     )
     db.session.add(partie)
-    try:
-        db.session.commit()
-    except IntegrityError:  # another phone started it at the same moment
-        db.session.rollback()
-        return following_partie(game)
+    flush()
     return partie
 
 
@@ -174,7 +167,7 @@ def replay(game: Game) -> Any:
 
 
 def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
-    """Validate a new game (the API's create payload) and store it.
+    """Validate a new game (the API's create payload) and store it (not committed).
 
     `hands` are entries the engine has already scored in this game (an import).
 
@@ -201,7 +194,7 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
     )
     db.session.add(game)
-    db.session.commit()
+    flush()
     return Created(game, token)
 
 
@@ -213,19 +206,43 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
         return None
 
 
-def add_hand(game: Game, data: object) -> Any:
-    """Score and store the next hand; returns the replayed engine game."""
+def add_hand(game: Game, data: object, engine: Any = None) -> Any:
+    """Score and store the next hand (not committed); returns the engine game with it.
+
+    `data` may say which number the hand is meant to get (`"number"`).
+    `engine` is `game` already replayed, if the caller has it (it is changed).
+
+    :raises ConcurrentChange: when that number is not the next one (another phone was first).
+    """
     kind = GAMES.of(game)
-    engine = replay(game)
+    engine = engine if engine is not None else replay(game)
+    _check_number(game, data)
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
+    claim_version(game)
+    game.undone_entry = None
     game.hands.append(Hand(number=len(game.hands) + 1, entry=kind.entry_to_dict(entry)))
-    _commit(game)
+    flush()
     return engine
 
 
+def _check_number(game: Game, data: object) -> None:
+    number = data.get("number") if isinstance(data, dict) else None
+    if number is None:
+        return
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise MalformedInput.single("number", phrase(N_("A hand number is a whole number from 1 up.")))
+    expected = len(game.hands) + 1
+    if number < expected:
+        raise ConcurrentChange.single("number", phrase(
+            N_("Hand %(number)s is already recorded: the next hand is hand %(next)s."), number=number, next=expected))
+    if number > expected:
+        raise ConcurrentChange.single("number", phrase(
+            N_("Hand %(number)s cannot be recorded yet: the next hand is hand %(next)s."), number=number, next=expected))
+
+
 def replace_hand(game: Game, number: int, data: object) -> Any:
-    """Replace a past hand; everything after it is recomputed on replay."""
+    """Replace a past hand (not committed); everything after it is recomputed on replay."""
     hand = _hand(game, number)
     engine = replay(game)
     if number in engine.after_end:
@@ -236,13 +253,14 @@ def replace_hand(game: Game, number: int, data: object) -> Any:
     kind = GAMES.of(game)
     entry = kind.parse_entry(engine.table, data)
     engine.replace(number, entry)
+    claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
-    _commit(game)
+    flush()
     return engine
 
 
 def remove_last_hand(game: Game, number: int | None = None) -> None:
-    """Undo: remove the last hand (or check that `number` is the last)."""
+    """Undo (not committed): remove the last hand (or check that `number` is the last)."""
     if not game.hands:
         raise HandNotFound(number)
     last = game.hands[-1]
@@ -250,9 +268,11 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         _hand(game, number)
         if number != last.number:
             raise NotLastHand(number)
+    claim_version(game)
+    game.undone_entry = last.entry
     game.hands.remove(last)
     db.session.delete(last)
-    _commit(game)
+    flush()
 
 
 def _hand(game: Game, number: int) -> Hand:
@@ -260,14 +280,3 @@ def _hand(game: Game, number: int) -> Hand:
         if hand.number == number:
             return hand
     raise HandNotFound(number)
-
-
-def _commit(game: Game) -> None:
-    game.touch()
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise ConcurrentChange(
-            [FieldError("game", phrase(N_("Another phone changed this game at the same moment. Check the scores and try again.")))]
-        ) from None

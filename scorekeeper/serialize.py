@@ -7,6 +7,7 @@ from typing import Any
 from flask import url_for
 
 from . import records
+from .games import GAMES
 from .i18n import say
 from .models import Game
 from .rules import dummy_spades, piquet
@@ -21,6 +22,7 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         "players": list(game.player_names),
         "first_dealer": game.first_dealer,
         "settings": dict(game.settings),
+        "version": game.version,
         "status": "finished" if engine.is_over() else "in_progress",
         "winner": engine.winner(),
         "next_dealer": None if engine.is_over() else engine.next_dealer(),
@@ -37,6 +39,10 @@ def game_object(game: Game, engine: Any, *, with_hands: bool = True) -> dict[str
         payload["dummy_after"] = game.dummy_after
     if with_hands:
         payload["hands"] = [result_object(result) for result in scored(engine)]
+        kind = GAMES.of(game)
+        payload["hands_after_end"] = [
+            {"number": number, "entry": kind.entry_to_dict(engine.entries[number - 1])} for number in engine.after_end
+        ]
     return payload
 
 

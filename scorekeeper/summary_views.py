@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from . import access, charts, records, transfer
+from . import access, charts, records, transfer, writes
 from .forms.transfer import ImportForm, NotJson
 from .i18n import number
 from .models import Game
@@ -76,6 +76,7 @@ def import_game() -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             created = transfer.import_game(form.game_data())
+            writes.commit()
         except NotJson:
             form.refuse_non_json()
         except RuleError as error:

@@ -8,12 +8,12 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import access, players, records
+from . import access, idempotency, players, records, writes
 from .games import GAMES
 from .games.base import EntryForm, GameKind
 from .models import Game
 from .rules.errors import RuleError
-from .stale import StaleEntry, stale_entry
+from .stale import MadeFor, StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
 
@@ -48,6 +48,14 @@ def editable_game_or_403(game_id: str) -> Game:
     return game
 
 
+def game_to_change(game_id: str) -> Game:
+    """The game, locked for this request's change, if this browser may edit it (403 otherwise)."""
+    game = writes.locked_game(game_id)
+    if not access.can_edit(game):
+        abort(403)
+    return game
+
+
 @bp.get("/")
 def home() -> ResponseReturnValue:
     return render_template("home.html", games=records.latest_games(access.remembered_keys()))
@@ -60,6 +68,7 @@ def new_game(kind: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             created = records.create_game(form.payload())
+            writes.commit()
         except RuleError as error:
             form.attach(error)
         else:
@@ -74,10 +83,10 @@ def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> Entry
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
-def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
-    """What the game page and its board draw; `form` keeps what was typed."""
+def game_context(game: Game, form: Any = None, engine: Any = None, **extra: Any) -> dict[str, Any]:
+    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
-    engine = records.replay(game)
+    engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
@@ -87,13 +96,14 @@ def game_context(game: Game, form: Any = None, **extra: Any) -> dict[str, Any]:
     return {"access_token": access.token_for(game), **context}
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The game page, or just its board for htmx; `form` keeps what was typed."""
+def render_game(game: Game, form: Any = None, status: int = 200, engine: Any = None,
+                **extra: Any) -> ResponseReturnValue:
+    """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     template = kind.template("_board.html" if is_fragment_request() else "game.html")
     if form is not None:
         extra = {**kind.form_context(form), **extra}
-    return render_template(template, **game_context(game, form, **extra)), status
+    return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
 def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
@@ -117,63 +127,108 @@ def show_game(game_id: str) -> ResponseReturnValue:
     return render_game(records.game_or_404(game_id))
 
 
+@bp.app_template_global()
+def form_key() -> str:
+    """A new key for a write form being drawn: it tells a second tap on it from a form made before a change."""
+    return idempotency.new_form_key()
+
+
 @bp.post("/g/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
+    game = game_to_change(game_id)
+    kind = GAMES.of(game)
     engine = records.replay(game)
-    form = entry_form(GAMES.of(game), engine, len(game.hands) + 1)
-    stale = stale_entry(game, request.form.get("hand", type=int))
+    made_for = MadeFor.posted()
+    stale = stale_entry(game, made_for.hand, made_for.version)
     if stale is not None:
-        return render_game(game, refused_stale_form(game, engine, stale), 422)
+        if idempotency.form_was_sent_before(game.public_id):
+            return saved(game, engine)
+        form = refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand)
+        return render_game(game, form, 422, engine)
+    form = entry_form(kind, engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
-            records.add_hand(game, form.payload())
+            engine = records.add_hand(game, form.payload(), engine)
+            commit_form_change(game)
         except RuleError as error:
             form.attach(error)
+            engine = records.replay(game)  # a refused entry may have left the engine half-changed
         else:
-            if is_fragment_request():
-                return render_game(game)
-            return redirect(url_for("views.show_game", game_id=game.public_id), 303)
-    return render_game(game, form, 422)
+            return saved(game, engine)
+    return render_game(game, form, 422, engine)
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry) -> EntryForm:
-    """A blank form for the hand that is next now, saying why nothing was saved.
+def commit_form_change(game: Game) -> None:
+    """Commit the change a page's form made, noting the form so that sending it again changes nothing."""
+    idempotency.remember_form(game.public_id, url_for("views.show_game", game_id=game.public_id))
+    writes.commit()
 
-    What was typed is not kept: it belongs to another hand, and saving it
-    again would store that hand twice.
+
+def saved(game: Game, engine: Any = None) -> ResponseReturnValue:
+    """After a change: the new board for htmx (drawn with `engine`, `game` replayed, if known), else the game page."""
+    if is_fragment_request():
+        return render_game(game, engine=engine)
+    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+
+
+def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:
+    """The form for the hand that is next now, saying why nothing was saved.
+
+    What was typed is kept only when the form was for that same hand (another
+    phone changed an earlier one): otherwise it belongs to another hand, and
+    saving it again would store that hand twice.
     """
-    form = entry_form(GAMES.of(game), engine, stale.number, formdata=None)
+    form = entry_form(GAMES.of(game), engine, stale.number, **({} if keep_typing else {"formdata": None}))
     form.form_errors.append(stale.refusal)
     return form
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
+    game = game_to_change(game_id) if request.method == "POST" else editable_game_or_403(game_id)
     stored = stored_hand_or_404(game, number)
     kind = GAMES.of(game)
     data = kind.entry_form.data_from(stored.entry, game.player_names)
     form = entry_form(kind, records.replay(game), number, data=data)
     if form.validate_on_submit():
-        try:
-            records.replace_hand(game, number, form.payload())
-        except RuleError as error:
-            form.attach(error)
+        if MadeFor.posted().version in (None, game.version):
+            try:
+                records.replace_hand(game, number, form.payload())
+                commit_form_change(game)
+            except RuleError as error:
+                form.attach(error)
+            else:
+                return edited(game, number)
+        elif idempotency.form_was_sent_before(game.public_id):
+            return edited(game, number)
         else:
-            return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
+            form.form_errors.append(_("Another phone changed this game while you were editing. "
+                                      "Nothing was saved: check the scores, then save again."))
     return render_edit(game, number, form, 422 if form.is_submitted() else 200)
+
+
+def edited(game: Game, number: int) -> ResponseReturnValue:
+    return redirect(url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"), 303)
 
 
 @bp.post("/g/<game_id>/undo")
 def undo_hand(game_id: str) -> ResponseReturnValue:
-    """Remove the last hand (CSRFProtect has already checked the form's token)."""
-    game = editable_game_or_403(game_id)
-    if game.hands:
-        records.remove_last_hand(game)
-    if is_fragment_request():
-        return render_game(game)
-    return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    """Remove the hand the form names, if it is still the last one and nothing changed since (CSRF is checked)."""
+    game = game_to_change(game_id)
+    made_for = MadeFor.posted()
+    last = game.hands[-1].number if game.hands else None
+    if made_for.hand is not None and made_for.hand == last and made_for.version in (None, game.version):
+        records.remove_last_hand(game, last)
+        commit_form_change(game)  # a race lost here is the app's 409 page
+        return saved(game)
+    if idempotency.form_was_sent_before(game.public_id):
+        return saved(game)
+    # Told as an entry form made alongside this Undo would be: it was for the hand after the one to undo.
+    if made_for.hand is None:
+        stale = stale_entry(game, len(game.hands) + 1, -1)
+    else:
+        stale = stale_entry(game, made_for.hand + 1, made_for.version)
+    return render_game(game, status=422, stale_entry=stale)
 
 
 @bp.get("/g/<game_id>/join/<token>")
@@ -191,6 +246,7 @@ def error_page(error: Any) -> ResponseReturnValue:
         400: _("The form had expired. Go back, reload the page and try again."),
         403: _("This link shows the game read-only. Ask the table for the edit link to record hands."),
         404: _("There is no such page. Check the link."),
+        409: _("Another phone changed this game at the same moment. Go back, reload the page and try again."),
     }
     code = getattr(error, "code", 500) or 500
     message = messages.get(code, _("That did not work. Go back and try again."))

@@ -1,90 +1,428 @@
-"""Server time per page: builds games in a temporary SQLite database and reports figures.
+"""How close Scorekeeper comes to what its stack can serve: `make bench`.
 
-Run with `make bench`. Reports the median and 95th percentile of each
-request over repeated runs, and the number of SQL queries it made.
+Starts the app exactly as `make run` does (same command, same gunicorn
+settings) on a free port of 127.0.0.1 with a fresh SQLite database, seeds
+it through the app's own API, and starts a bare Flask app returning a 6 KB
+page under the same settings (`make run WSGI_APP=...`). Debian's `wrk`
+drives both in turn, A/B/A/B, each run bounded in time, only ever to
+127.0.0.1. Prints every goal of the "fast at club scale" issue as a share
+of bare Flask's requests per second (min / median / max of the rounds),
+the bytes on the wire, and the stats page's cost against the home page.
+
+    scripts/bench.py [--rounds N] [--seconds S] [--quick]
 """
 
 from __future__ import annotations
 
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+CONNECTIONS = 20
+BARE_APP = "scripts.bench_bare:app"
 
-from flask_migrate import upgrade  # noqa: E402
-from sqlalchemy import event  # noqa: E402
-
-from scorekeeper import records  # noqa: E402
-from scorekeeper.app import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.models import Hand  # noqa: E402
-
-RUNS = 200
+# A Dummy Hand Spades hand that keeps a game going for hundreds of hands (nobody reaches 10,000 soon).
 HAND = {
-    "bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 3, "nil": ["dummy"]}],
-    "tricks": {"Ann": 3, "dummy": 1, "Ben": 5, "Cid": 4},
+    "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 7}, {"player": "Cid", "bid": 7}],
+    "tricks": {"Ann": 4, "dummy": 1, "Ben": 4, "Cid": 4},
 }
-# Six deals: elder's point of 5 and quint, the tricks shared 7-5 with elder winning the cards.
-PARTIE = [{"point": {"elder": {"cards": 5, "value": 48}}, "sequences": {"elder": [{"length": 5, "top": "K"}]},
-           "tricks": ["elder"] * 7 + ["younger"] * 5}] * 6
+SPADES = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000}}
+# The stats player's games: Spades won at hand 8 and Rubicon parties of six deals.
+STATS_HAND = {
+    "bids": [{"player": "Dee", "bid": 4}, {"player": "Eve", "bid": 3}, {"player": "Fay", "bid": 3, "nil": ["dummy"]}],
+    "tricks": {"Dee": 3, "dummy": 1, "Eve": 5, "Fay": 4},
+}
+STATS_SPADES = {"game": "dummy-spades", "players": ["Dee", "Eve", "Fay"], "first_dealer": "Dee"}
+PIQUET = {"game": "piquet", "players": ["Dee", "Gus"], "first_dealer": "Gus"}
+DEAL = {"point": {"elder": {"cards": 5, "value": 48}}, "sequences": {"elder": [{"length": 5, "top": "K"}]},
+        "tricks": ["elder"] * 7 + ["younger"] * 5}
+
+GOALS = {  # request: share of bare Flask's requests per second
+    "game page, 20 hands, read-only": 0.50,
+    "GET /api/v1/games/<id>, 20 hands": 0.50,
+    "live poll answered 304": 0.70,
+    "POST a hand (API), 20-hand games": 0.30,
+    "POST a hand (API), 200-hand games": 0.25,
+}
+FIRST_VIEW_GOAL = 30 * 1024
+SAVE_GOAL = 4 * 1024
+STATS_GOAL = 5.0
 
 
-def measure(client, label: str, request, queries: list[int], runs: int = RUNS) -> None:
-    times = []
-    for _ in range(runs):
-        queries[0] = 0
+@dataclass
+class Server:
+    """A `make run` in its own process group, on a free port."""
+
+    name: str
+    port: int
+    process: subprocess.Popen
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def start(name: str, database: str, log: Path, app: str | None = None) -> Server:
+    """`make run` on a free port of 127.0.0.1 (serving `app` instead of Scorekeeper, if given)."""
+    port = free_port()
+    env = {**os.environ, "HOST": HOST, "PORT": str(port), "DATABASE_URL": database, "SECRET_KEY": "bench"}
+    command = ["make", "--no-print-directory", "-C", str(ROOT), "run"] + ([f"WSGI_APP={app}"] if app else [])
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(name, port, process)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"{name} did not start; see {log}:\n{log.read_text()[-2000:]}")
+        try:
+            Client(port).request("GET", "/")
+            return server
+        except OSError:
+            time.sleep(0.3)
+    server.stop()
+    sys.exit(f"{name} did not answer within two minutes; see {log}")
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+    wire: int  # status line, headers and body as sent
+
+    def json(self) -> dict:
+        return json.loads(self.body)
+
+
+@dataclass
+class Client:
+    """HTTP/1.1 to 127.0.0.1 that keeps cookies and counts the bytes of each response."""
+
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None) -> Reply:
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+        finally:
+            connection.close()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        head = f"HTTP/1.1 {response.status} {response.reason}\r\n".encode() + bytes(response.headers)
+        return Reply(response.status, response.headers, data, len(head) + len(data))
+
+    def json(self, method: str, path: str, payload: object, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        reply = self.request(method, path, json.dumps(payload).encode(), headers)
+        if reply.status >= 400:
+            sys.exit(f"{method} {path} answered {reply.status}: {reply.body[:500]!r}")
+        return reply.json()
+
+
+@dataclass(frozen=True)
+class Seeded:
+    game20: list[tuple[str, str]]  # (id, edit token)
+    game200: list[tuple[str, str]]
+    stats_player: str
+
+
+def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
+    """Everything through the API: a game built hand by hand, then copies of it imported."""
+    first = client.json("POST", "/api/v1/games", SPADES)
+    for _ in range(20):
+        client.json("POST", f"/api/v1/games/{first['id']}/hands", HAND, first["edit_token"])
+    template = json.loads(client.request("GET", f"/api/v1/games/{first['id']}").body)
+    entry = template["hands"][0]["entry"]
+
+    def copies(count: int, hands: int, base: dict = template, one: dict = entry) -> list[tuple[str, str]]:
+        made = []
+        for _ in range(count):
+            game = client.json("POST", "/api/v1/games/import", {**base, "hands": [{"entry": one}] * hands})
+            made.append((game["id"], game["edit_token"]))
+        return made
+
+    game20 = [(first["id"], first["edit_token"])] + copies(games - 1, 20)
+    game200 = copies(games, 200)
+
+    spades, parties = stats_games
+    stats = client.json("POST", "/api/v1/games", STATS_SPADES)
+    for _ in range(8):
+        client.json("POST", f"/api/v1/games/{stats['id']}/hands", STATS_HAND, stats["edit_token"])
+    stats_export = json.loads(client.request("GET", f"/api/v1/games/{stats['id']}").body)
+    for _ in range(spades - 1):
+        client.json("POST", "/api/v1/games/import", stats_export)
+    partie = client.json("POST", "/api/v1/games", PIQUET)
+    for _ in range(6):
+        client.json("POST", f"/api/v1/games/{partie['id']}/hands", DEAL, partie["edit_token"])
+    partie_export = json.loads(client.request("GET", f"/api/v1/games/{partie['id']}").body)
+    for _ in range(parties - 1):
+        client.json("POST", "/api/v1/games/import", partie_export)
+    return Seeded(game20, game200, "Dee")
+
+
+# --- load ---------------------------------------------------------------------------------------
+
+ROTATING_POST = """
+local games = {%s}
+local body = '%s'
+local threads = 0
+function setup(thread)
+  thread:set("offset", threads * 1000003)
+  threads = threads + 1
+end
+local n = 0
+function request()
+  n = n + 1
+  local game = games[(offset + n) %% #games + 1]
+  return wrk.format("POST", "/api/v1/games/" .. game[1] .. "/hands",
+    {["Authorization"] = "Bearer " .. game[2], ["Content-Type"] = "application/json"}, body)
+end
+"""
+
+
+@dataclass(frozen=True)
+class Load:
+    """One kind of request, as wrk arguments against a server."""
+
+    label: str
+    path: str
+    headers: tuple[str, ...] = ()
+    script: str | None = None
+
+
+def wrk(port: int, load: Load, seconds: float, folder: Path) -> tuple[float, int]:
+    """Requests per second, and how many answers were errors (4xx/5xx) or failed."""
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{max(1, round(seconds))}s", "--timeout", "10s"]
+    for header in load.headers:
+        command += ["-H", header]
+    if load.script:
+        script = folder / "load.lua"
+        script.write_text(load.script)
+        command += ["-s", str(script)]
+    command.append(f"http://{HOST}:{port}{load.path}")
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    errors = sum(int(count) for count in re.findall(r"Non-2xx or 3xx responses: (\d+)", output))
+    errors += sum(int(count) for count in re.findall(r"(?:connect|read|write|timeout) (\d+)", output))
+    return rate, errors
+
+
+def timed(request: Callable[[], Reply], times: int) -> float:
+    """The median time of `times` requests made one after the other, in seconds."""
+    spent = []
+    for _ in range(times):
         start = time.perf_counter()
-        response = request(client)
-        times.append((time.perf_counter() - start) * 1000)
-        assert response.status_code < 400, (label, response.status_code)
-    times.sort()
-    p95 = times[int(len(times) * 0.95)]
-    print(f"{label:<42} median {statistics.median(times):6.2f} ms   p95 {p95:6.2f} ms   {queries[0]} queries")
+        if request().status != 200:
+            sys.exit("A stats or home page did not answer 200.")
+        spent.append(time.perf_counter() - start)
+    return statistics.median(spent)
+
+
+def spread(values: list[float], unit: str = "%") -> str:
+    low, middle, high = min(values), statistics.median(values), max(values)
+    if unit == "%":
+        return f"{middle * 100:6.1f}%  (min {low * 100:.1f}%, max {high * 100:.1f}%)"
+    return f"{middle:6.2f}{unit}  (min {low:.2f}{unit}, max {high:.2f}{unit})"
+
+
+# --- bytes --------------------------------------------------------------------------------------
+
+ENCODINGS = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+class FormFields(HTMLParser):
+    """The stylesheet and script addresses of a page, and the inputs of its #hand-form."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.assets: list[str] = []
+        self.inputs: dict[str, str] = {}
+        self._in_form = False
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        if tag == "link" and a.get("rel") == "stylesheet" and a.get("href", "").startswith("/"):
+            self.assets.append(a["href"])
+        if tag == "script" and a.get("src", "").startswith("/"):
+            self.assets.append(a["src"])
+        if tag == "form":
+            self._in_form = a.get("id") == "hand-form"
+        if self._in_form and tag == "input" and a.get("name") and a.get("type") in ("hidden", None, "text", "number"):
+            self.inputs[a["name"]] = a.get("value") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._in_form = False
+
+
+def parse(html: bytes) -> FormFields:
+    parser = FormFields()
+    parser.feed(html.decode())
+    return parser
+
+
+def decoded(reply: Reply) -> bytes:
+    encoding = reply.headers.get("Content-Encoding")
+    if encoding == "gzip":
+        import gzip
+        return gzip.decompress(reply.body)
+    if encoding == "br":
+        import brotli  # type: ignore[import-not-found]
+        return brotli.decompress(reply.body)
+    if encoding == "deflate":
+        import zlib
+        return zlib.decompress(reply.body)
+    return reply.body
+
+
+def first_view(port: int, game_id: str) -> tuple[int, list[tuple[str, int]]]:
+    """Bytes of a first, read-only view of a game: the page, then its own CSS and JS (htmx comes from a CDN)."""
+    client = Client(port)
+    page = client.request("GET", f"/g/{game_id}", headers=ENCODINGS)
+    parts = [(f"/g/{game_id}", page.wire)]
+    for asset in parse(decoded(page)).assets:
+        parts.append((asset, client.request("GET", asset, headers=ENCODINGS).wire))
+    return sum(size for _, size in parts), parts
+
+
+def htmx_save(port: int, game_id: str, token: str) -> int:
+    """Bytes of the answer to saving a hand from the game page through htmx, as an editor."""
+    client = Client(port)
+    client.request("GET", f"/g/{game_id}/join/{token}")
+    page = client.request("GET", f"/g/{game_id}")
+    fields = parse(decoded(page)).inputs
+    for name in fields:
+        if re.fullmatch(r"bids-\d+-bid", name):
+            fields[name] = "7"
+    tricks = sorted(name for name in fields if re.fullmatch(r"tricks-\d+", name))
+    for name, count in zip(tricks, ("4", "4", "4", "1")):  # the three players, then the dummy
+        fields[name] = count
+    headers = {**ENCODINGS, "HX-Request": "true", "HX-Current-URL": f"http://{HOST}:{port}/g/{game_id}",
+               "HX-Target": "board", "Content-Type": "application/x-www-form-urlencoded"}
+    reply = client.request("POST", f"/g/{game_id}/hands", urllib.parse.urlencode(fields).encode(), headers)
+    if reply.status != 200:
+        sys.exit(f"The htmx save answered {reply.status}: {decoded(reply)[:800]!r}")
+    return reply.wire
+
+
+# --- the run ------------------------------------------------------------------------------------
 
 
 def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}"})
-    queries = [0]
-    with app.app_context():
-        upgrade()
-        event.listen(db.engine, "before_cursor_execute", lambda *args: queries.__setitem__(0, queries[0] + 1))
-    client = app.test_client()
-    created = client.post("/api/v1/games", json={"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"],
-                                                 "first_dealer": "Ann", "settings": {"target": 10000}}).json
-    auth = {"Authorization": f"Bearer {created['edit_token']}"}
-    game = created["id"]
-    for _ in range(20):
-        client.post(f"/api/v1/games/{game}/hands", json=HAND, headers=auth)
-    with client.session_transaction() as session:
-        session["edit_tokens"] = {game: created["edit_token"]}
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--rounds", type=int, default=3, help="A/B rounds for each request (default 3)")
+    options.add_argument("--seconds", type=float, default=3, help="length of each wrk run (default 3)")
+    options.add_argument("--quick", action="store_true", help="one short round on a small database (a smoke test)")
+    args = options.parse_args()
+    if args.quick:
+        args.rounds, args.seconds = 1, 1
+    if shutil.which("wrk") is None:
+        sys.exit("make bench needs Debian's wrk: run 'sudo apt-get install wrk' (make bench does, as root).")
 
-    print(f"Dummy Hand Spades game with 20 hands, {RUNS} runs each")
-    measure(client, "GET game page (editable, 20 hands)", lambda c: c.get(f"/g/{game}"), queries)
-    measure(client, "GET game page, htmx fragment", lambda c: c.get(f"/g/{game}", headers={"HX-Request": "true"}), queries)
-    measure(client, "GET /api/v1/games/<id>", lambda c: c.get(f"/api/v1/games/{game}"), queries)
-    measure(client, "GET home", lambda c: c.get("/"), queries)
-    measure(client, "PUT hand 1 (replays 20 hands)",
-            lambda c: c.put(f"/api/v1/games/{game}/hands/1", json=HAND, headers=auth), queries)
-
-    # A keen player: 100 more Spades games of 9 hands (won at hand 8) and 50 Rubicon parties.
-    with app.app_context():
-        store_games(100, {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}, [HAND] * 9)
-        store_games(50, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"}, PARTIE)
-    print("A player with 101 Spades games (920 hands) and 50 Piquet parties (300 deals), 20 runs")
-    measure(client, "GET /players/Ann (replays every game)", lambda c: c.get("/players/Ann"), queries, runs=20)
-    measure(client, "GET /new/dummy-spades (name suggestions)", lambda c: c.get("/new/dummy-spades"), queries)
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    database = f"sqlite:///{folder / 'bench.db'}"
+    servers: list[Server] = []
+    try:
+        app = start("Scorekeeper", database, folder / "app.log")
+        servers.append(app)
+        bare = start("bare Flask", database, folder / "bare.log", BARE_APP)
+        servers.append(bare)
+        print(f"Seeding through the API ({'quick' if args.quick else 'full'})...", flush=True)
+        seeded = seed(Client(app.port), 4 if args.quick else 40, (3, 2) if args.quick else (100, 50))
+        report(app, bare, seeded, args.rounds, args.seconds, folder)
+    finally:
+        for server in servers:
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-def store_games(count: int, payload: dict, entries: list[dict]) -> None:
-    """`count` copies of a game with its entries, written at once (the API would replay each game per entry)."""
-    for _ in range(count):
-        game = records.create_game(payload).game
-        game.hands = [Hand(number=number, entry=entry) for number, entry in enumerate(entries, start=1)]
-    db.session.commit()
+def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: float, folder: Path) -> None:
+    game_id = seeded.game20[0][0]
+    live = Client(app.port).request("GET", f"/g/{game_id}/live")
+    etag = live.headers["ETag"]
+    lua = lambda games: ROTATING_POST % (  # noqa: E731
+        ", ".join(f'{{"{gid}", "{token}"}}' for gid, token in games), json.dumps(HAND))
+    loads = [
+        Load("game page, 20 hands, read-only", f"/g/{game_id}", ("Accept-Encoding: gzip",)),
+        Load("GET /api/v1/games/<id>, 20 hands", f"/api/v1/games/{game_id}", ("Accept-Encoding: gzip",)),
+        Load("live poll answered 304", f"/g/{game_id}/live", (f"If-None-Match: {etag}",)),
+        Load("POST a hand (API), 20-hand games", "/", script=lua(seeded.game20[1:])),
+        Load("POST a hand (API), 200-hand games", "/", script=lua(seeded.game200)),
+    ]
+    baseline = Load("bare Flask, 6 KB page", "/", ("Accept-Encoding: gzip",))
+
+    print(f"wrk: {CONNECTIONS} connections, {rounds} rounds of {max(1, round(seconds))} s, A/B interleaved", flush=True)
+    print(f"{'request':<36} {'share of bare Flask (median, min, max)':<42} goal")
+    for load in loads:
+        shares, rates, bare_rates, errors = [], [], [], 0
+        for _ in range(rounds):
+            bare_rate, _ = wrk(bare.port, baseline, seconds, folder)
+            rate, failed = wrk(app.port, load, seconds, folder)
+            shares.append(rate / bare_rate)
+            bare_rates.append(bare_rate)
+            rates.append(rate)
+            errors += failed
+        goal = GOALS[load.label]
+        verdict = "met" if statistics.median(shares) >= goal else "NOT met"
+        note = f", {errors} failed" if errors else ""
+        print(f"{load.label:<36} {spread(shares):<42} {goal:.0%} {verdict}"
+              f"  ({statistics.median(rates):.0f} req/s, bare {statistics.median(bare_rates):.0f}{note})", flush=True)
+
+    # One request at a time: a stats page may take longer than a wrk run lasts.
+    client = Client(app.port)
+    costs = []
+    for _ in range(rounds):
+        home_time = timed(lambda: client.request("GET", "/"), 5)
+        stats_time = timed(lambda: client.request("GET", f"/players/{seeded.stats_player}"), 5)
+        costs.append(stats_time / home_time)
+    verdict = "met" if statistics.median(costs) <= STATS_GOAL else "NOT met"
+    print(f"{'stats page (150 games) / home page':<36} {spread(costs, 'x'):<42} {STATS_GOAL:.0f}x {verdict}")
+
+    total, parts = first_view(app.port, game_id)
+    verdict = "met" if total <= FIRST_VIEW_GOAL else "NOT met"
+    detail = ", ".join(f"{path.split('?')[0]} {size / 1024:.1f}" for path, size in parts)
+    print(f"{'first view of a 20-hand game':<36} {total / 1024:6.1f} KiB ({detail}) {FIRST_VIEW_GOAL // 1024} KiB {verdict}")
+    game, token = seeded.game20[-1]
+    save = htmx_save(app.port, game, token)
+    verdict = "met" if save <= SAVE_GOAL else "NOT met"
+    print(f"{'a hand saved through htmx':<36} {save / 1024:6.1f} KiB {'':<35} {SAVE_GOAL // 1024} KiB {verdict}")
 
 
 if __name__ == "__main__":

@@ -30,8 +30,8 @@ def pytest_sessionstart(session):
     compile_catalogs()  # the .mo files are not in git
 
 
-def make_app(tmp_path, **config):
-    """A migrated app on the test database."""
+def make_app(tmp_path, revision="head", **config):
+    """An app on the test database, migrated to `revision`."""
     url = os.environ.get("TEST_DATABASE_URL")
     app = create_app(
         {
@@ -45,7 +45,7 @@ def make_app(tmp_path, **config):
         if url:
             with db.engine.begin() as connection:
                 connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-        upgrade()
+        upgrade(revision=revision)
         db.engine.dispose()
     return app
 

@@ -84,6 +84,7 @@ class Engine(Protocol):
 
     table: Any
     settings: Any
+    entries: tuple[Any, ...]  # every entry, in order: the scored ones and those kept after the end
     after_end: tuple[int, ...]  # entries kept after the game ended, unscored
 
     def add(self, entry: Any) -> Any: ...

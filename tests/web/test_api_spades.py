@@ -100,12 +100,14 @@ def test_create_returns_201_the_game_object_a_location_a_token_and_the_page(clie
         "first_dealer": "Ann",
         "dummy_after": 2,
         "settings": DEFAULT_SETTINGS,
+        "version": 0,
         "hands": [],
         "totals": totals(("Ann", 0, 0), ("Ben", 0, 0), ("Cid", 0, 0)),
         "status": "in_progress",
         "winner": None,
         "next_dealer": "Ann",
         "after_end": [],
+        "hands_after_end": [],
         "url": f"http://localhost/g/{game_id}",
     }
     assert client.get(body["url"]).status_code == 200
@@ -342,12 +344,14 @@ def test_get_returns_the_game_object_with_every_field(client, table):
         "first_dealer": "Ann",
         "dummy_after": 2,
         "settings": DEFAULT_SETTINGS,
+        "version": 2,
         "hands": game["hands"],
         "totals": totals(("Ann", 114, 4), ("Ben", -7, 3), ("Cid", -109, 1)),
         "status": "in_progress",
         "winner": None,
         "next_dealer": "Cid",
         "after_end": [],
+        "hands_after_end": [],
         "url": f"http://localhost/g/{table.id}",
     }
     assert [hand["number"] for hand in game["hands"]] == [1, 2]
@@ -438,6 +442,7 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
         "first_dealer": "Ann",
         "dummy_after": 2,
         "settings": DEFAULT_SETTINGS,
+        "version": 1,
         "totals": totals(("Ann", 71, 1), ("Ben", -50, 0), ("Cid", -160, 0)),
         "status": "in_progress",
         "winner": None,

@@ -49,7 +49,8 @@ PIQUET_CSV = (
     "4,Ann,Ann,younger,0,0,0,0,0,0,0,0,0,0,44\r\n"
     "4,Ann,Ben,elder,10,6,16,28,60,0,13,0,40,173,284\r\n"
 )
-NEW_ID_FIELDS = ("id", "url", "edit_token")
+# A new game has its own id and token, and its version counts its own changes (none yet).
+NEW_ID_FIELDS = ("id", "url", "edit_token", "version")
 
 
 def start(client, game, hands=()):
@@ -187,6 +188,76 @@ def test_only_what_was_entered_is_read_and_scores_are_replayed(client):
     imported = client.post("/api/v1/games/import", json=edited).get_json()
 
     assert without_ids(imported) == without_ids(exported)
+
+
+# --- hands kept after an early end -------------------------------------------------
+
+# Ann declares 10 and makes it with the dummy: 101, enough to win a game to 100.
+WINNING_HAND = {
+    "bids": [{"player": "Ann", "bid": 10}, {"player": "Ben", "bid": 1}, {"player": "Cid", "bid": 2}],
+    "tricks": {"Ann": 6, "dummy": 5, "Ben": 1, "Cid": 1},
+}
+E, Y = "elder", "younger"
+
+
+def ended_early(client, game, entries, number, replacement):
+    """A game with `entries`, then entry `number` replaced so that the game ends there."""
+    created = client.post("/api/v1/games", json=game).get_json()
+    headers = {"Authorization": f"Bearer {created['edit_token']}"}
+    path = f"/api/v1/games/{created['id']}"
+    for entry in entries:
+        assert client.post(f"{path}/hands", json=entry, headers=headers).status_code == 201
+    response = client.put(f"{path}/hands/{number}", json=replacement, headers=headers)
+    assert response.status_code == 200, response.get_json()
+    return created["id"]
+
+
+def test_hands_kept_after_an_early_end_are_exported_and_imported(client):
+    game_id = ended_early(client, {**SPADES_GAME, "settings": {"target": 150}}, SPADES_HANDS[:3], 2, WINNING_HAND)
+
+    exported = client.get(f"/g/{game_id}/export.json").get_json()
+    csv_lines = client.get(f"/g/{game_id}/export.csv").get_data(as_text=True).splitlines()
+    imported = client.post("/api/v1/games/import", json=exported).get_json()
+
+    assert (len(exported["hands"]), exported["after_end"], exported["winner"]) == (2, [3], "Ann")
+    assert exported["hands_after_end"] == [{"number": 3, "entry": SPADES_HANDS[2]}]
+    assert csv_lines[4:] == ["2,Ben,Ann,declarer,10,,6,11,true,101,0,1,0,101,172,2",
+                             "2,Ben,Ben,defender,1,,1,2,true,11,0,1,0,11,61,1",
+                             "2,Ben,Cid,defender,2,,1,2,true,20,0,0,0,20,-40,0",
+                             "3,Cid,Ann,,3,,4,,,,,,,,,", "3,Cid,Ben,,6,,4,,,,,,,,,", "3,Cid,Cid,,3,,3,,,,,,,,,"]
+    assert without_ids(imported) == without_ids(exported), "the same game, the hands after the end included"
+
+
+def test_deals_kept_after_an_early_saunt_end_are_exported_and_imported(client):
+    game = {**PIQUET_GAME, "settings": {"variant": "saunt", "target": 100}}
+    alternate = {"tricks": [E, Y] * 6}
+    game_id = ended_early(client, game, [PIQUET_DEALS[0], alternate, alternate], 2, PIQUET_DEALS[3])
+
+    exported = client.get(f"/api/v1/games/{game_id}").get_json()
+    csv_lines = client.get(f"/g/{game_id}/export.csv").get_data(as_text=True).splitlines()
+    imported = client.post("/api/v1/games/import", json=exported).get_json()
+
+    assert (exported["after_end"], exported["winner"]) == ([3], "Ben")
+    assert exported["hands_after_end"] == [{"number": 3, "entry": {
+        "carte_blanche": None, "point": {E: None, Y: None}, "sequences": {E: [], Y: []}, "sets": {E: [], Y: []},
+        "tricks": alternate["tricks"]}}]
+    assert csv_lines[-2:] == ["3,Ben,Ann,elder,,,,,,,,,,,", "3,Ben,Ben,younger,,,,,,,,,,,"]
+    assert without_ids(imported) == without_ids(exported)
+
+
+def test_hands_after_the_end_must_follow_a_game_that_ended(app, client):
+    exported = {**SPADES_GAME, "hands": [{"entry": SPADES_HANDS[0]}],
+                "hands_after_end": [{"entry": SPADES_HANDS[1]}, {"entry": {"bids": []}}]}
+
+    refused = client.post("/api/v1/games/import", json=exported)
+    scored = client.post("/api/v1/games/import", json={**exported, "hands_after_end": [{"entry": SPADES_HANDS[1]}]})
+
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0] == {
+        "field": "hands_after_end[1].entry.bids", "message": "Hand 3: Enter one bid for each of the three players."}
+    game = scored.get_json()
+    assert (len(game["hands"]), game["after_end"], game["hands_after_end"]) == (2, [], []), \
+        "a hand listed after the end of a game that goes on is scored in its place"
 
 
 GAME = {**SPADES_GAME, "hands": [{"entry": hand} for hand in SPADES_HANDS]}

@@ -371,8 +371,8 @@ class PageTable:
         return len(game["hands"]) + len(game["after_end"])
 
     def reset(self):
-        while self.hand_count() > 2:
-            assert self.editor.post(f"/g/{self.id}/undo").status_code == 303
+        while (count := self.hand_count()) > 2:
+            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count}).status_code == 303
         while self.hand_count() < 2:
             form = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
                     "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}  # fmt: skip
@@ -446,7 +446,7 @@ def test_the_edit_form_never_fails(page_table, form, number, method, editor, gam
 
 
 @FUZZ
-@given(form=forms(["hand", "number", "confirm"]), htmx=st.booleans(), editor=mostly(True, st.just(False), weight=3), game_id=page_ids)
+@given(form=forms(["hand", "version", "number", "confirm"]) | st.fixed_dictionaries({"hand": st.sampled_from(["1", "2", "3", "x"])}), htmx=st.booleans(), editor=mostly(True, st.just(False), weight=3), game_id=page_ids)
 def test_undo_never_fails(page_table, form, htmx, editor, game_id):
     page_table.reset()
     client = page_table.editor if editor else page_table.stranger
@@ -456,9 +456,30 @@ def test_undo_never_fails(page_table, form, htmx, editor, game_id):
         form=form,
         htmx=htmx,
         client=client,
-        expected={200, 303, 403, 404},
+        expected={200, 303, 403, 404, 422},
     )
 
+
+
+@FUZZ
+@given(
+    action=st.sampled_from([("POST", "redo"), ("GET", "undo"), ("GET", "delete")]),
+    form=forms(["hand", "number", "confirm"]), htmx=st.booleans(), editor=mostly(True, st.just(False), weight=3),
+    game_id=page_ids, undone_first=st.booleans(),
+)
+def test_redo_and_the_confirmation_pages_never_fail(page_table, action, form, htmx, editor, game_id, undone_first):
+    page_table.reset()
+    if undone_first:
+        assert page_table.editor.post(f"/g/{page_table.id}/undo", data={"hand": "2"}).status_code == 303
+    method, command = action
+    page_table.send(
+        method,
+        f"{page_game(page_table, game_id)}/{command}",
+        form=form if method == "POST" else None,
+        htmx=htmx,
+        client=page_table.editor if editor else page_table.stranger,
+        expected={200, 303, 403, 404},
+    )
 
 # --- Piquet: games, deals, the checker, the next partie ------------------------
 

@@ -141,7 +141,7 @@ def test_edit_and_undo(client, app):
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
     assert re.findall(r'<td class="num score">(−?\d+)</td>', page) == [str(-70 + 71), str(52 + 50), str(61 - 60)]
-    assert post_form(client, game_url + "/undo", {}, game_url).status_code == 303
+    assert post_form(client, game_url + "/undo", {"hand": "2", "version": "3"}, game_url).status_code == 303
     assert stored(app, Hand) == 1
     assert client.get(game_url + "/hands/9/edit").status_code == 404
 

@@ -1,0 +1,66 @@
+"""How each database is set up so that concurrent writes wait their turn instead of failing.
+
+A write waits at most `LOCK_TIMEOUT_MS` (config, default 10 s) for another
+one to finish; past that the player gets a 409 (writes.py), never a 500.
+
+SQLite: write-ahead logging (readers never wait for a writer), that wait as
+its busy timeout, and write requests that take the write lock when their
+transaction begins (BEGIN IMMEDIATE). A deferred transaction that read first
+and writes later cannot wait for another writer in WAL mode: SQLite refuses
+it at once ("database is locked"), whatever the timeout. Starting writes
+IMMEDIATE makes every writer queue, then read and change the latest state.
+
+PostgreSQL: that wait as its lock timeout. A write locks its game row
+(SELECT ... FOR UPDATE, writes.locked_game); constraints do the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, has_request_context, request
+from sqlalchemy import Engine, event
+
+from .extensions import db
+
+DEFAULT_LOCK_TIMEOUT_MS = 10_000
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def init_app(app: Flask) -> None:
+    timeout = int(app.config.get("LOCK_TIMEOUT_MS", DEFAULT_LOCK_TIMEOUT_MS))
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "sqlite":
+        _set_up_sqlite(engine, timeout)
+    elif engine.dialect.name == "postgresql":
+        _set_up_postgresql(engine, timeout)
+
+
+def _set_up_sqlite(engine: Engine, timeout: int) -> None:
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver would BEGIN (deferred) by itself; `begin` below says how instead.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={timeout:d}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if _in_write_request() else "BEGIN")
+
+
+def _set_up_postgresql(engine: Engine, timeout: int) -> None:
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        autocommit = dbapi_connection.autocommit
+        dbapi_connection.autocommit = True
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET SESSION lock_timeout = {timeout:d}")
+        dbapi_connection.autocommit = autocommit
+
+
+def _in_write_request() -> bool:
+    return has_request_context() and request.method in WRITE_METHODS

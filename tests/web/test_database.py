@@ -1,0 +1,55 @@
+"""The database itself: SQLite's settings, and the migration that repairs games left with a gap."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from flask_migrate import upgrade
+
+from scorekeeper.extensions import db
+from scorekeeper.models import utcnow
+
+from ..conftest import dispose, make_app
+
+BEFORE_REPAIR = "f38d2c11982b"
+
+
+def test_sqlite_runs_in_wal_mode_with_an_explicit_busy_timeout(app):
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite only")
+        with db.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
+
+
+game = sa.table("game", sa.column("id", sa.Integer), sa.column("public_id", sa.String), sa.column("kind", sa.String),
+                sa.column("first_dealer", sa.String), sa.column("dummy_after", sa.Integer),
+                sa.column("settings", sa.JSON), sa.column("edit_token_hash", sa.String),
+                sa.column("version", sa.Integer), sa.column("created_at", sa.DateTime(timezone=True)))
+hand = sa.table("hand", sa.column("game_id", sa.Integer), sa.column("number", sa.Integer),
+                sa.column("entry", sa.JSON), sa.column("recorded_at", sa.DateTime(timezone=True)))
+
+
+def test_the_migration_numbers_hands_1_to_n_again_in_their_order(tmp_path):
+    app = make_app(tmp_path, revision=BEFORE_REPAIR)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                for game_id, numbers in ((1, [1, 2, 4, 5]), (2, [1, 2, 3])):
+                    connection.execute(sa.insert(game).values(
+                        id=game_id, public_id=f"game{game_id}", kind="dummy-spades", first_dealer="Ann",
+                        dummy_after=2, settings={}, edit_token_hash="x", version=7, created_at=utcnow()))
+                    for number in numbers:
+                        connection.execute(sa.insert(hand).values(
+                            game_id=game_id, number=number, entry={"was": number}, recorded_at=utcnow()))
+            upgrade()
+            with db.engine.connect() as connection:
+                rows = connection.execute(sa.select(hand.c.game_id, hand.c.number, hand.c.entry)
+                                          .order_by(hand.c.game_id, hand.c.number)).all()
+                versions = dict(connection.execute(sa.select(game.c.id, game.c.version)).all())
+    finally:
+        dispose(app)
+    assert [(game_id, number, entry["was"]) for game_id, number, entry in rows] == [
+        (1, 1, 1), (1, 2, 2), (1, 3, 4), (1, 4, 5), (2, 1, 1), (2, 2, 2), (2, 3, 3)]
+    assert versions == {1: 8, 2: 7}, "a repaired game is a changed game; the others are left alone"

@@ -1,0 +1,44 @@
+"""What goes over the wire: compressed answers, and static files under fingerprinted, long-lived addresses."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from pathlib import Path
+
+import brotli
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def test_pages_json_css_and_js_are_compressed_for_browsers_that_accept_it(client):
+    page = client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert b"Scorekeeper" in gzip.decompress(page.data)
+    style = client.get("/static/style.css", headers={"Accept-Encoding": "br, gzip"})
+    assert style.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(style.data) == (STATIC / "style.css").read_bytes()
+    assert "Accept-Encoding" in style.headers["Vary"]
+
+
+def test_without_accept_encoding_answers_are_plain(client):
+    page = client.get("/")
+    assert "Content-Encoding" not in page.headers
+    assert b"Scorekeeper" in page.data
+
+
+def test_static_addresses_carry_the_content_hash_and_are_kept_for_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    digest = hashlib.sha256((STATIC / "style.css").read_bytes()).hexdigest()[:12]
+    assert f'href="/static/style.css?v={digest}"' in page
+    assert re.search(r'src="/static/app\.js\?v=[0-9a-f]{12}"', page)
+    fingerprinted = client.get(f"/static/style.css?v={digest}")
+    assert fingerprinted.status_code == 200
+    assert fingerprinted.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def test_a_static_file_asked_for_under_an_old_hash_is_revalidated(client):
+    response = client.get("/static/style.css?v=000000000000")
+    assert response.status_code == 200
+    assert "immutable" not in response.headers.get("Cache-Control", "")
