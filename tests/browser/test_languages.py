@@ -80,7 +80,8 @@ def open_summary(page) -> None:
     """Follow the game page's summary link (htmx swaps the page in) and wait for its stylesheet."""
     page.click(".game-links a")
     page.wait_for_selector(".summary")
-    page.wait_for_function("[...document.styleSheets].some((sheet) => (sheet.href || '').endsWith('/summary.css'))")
+    page.wait_for_function(
+        "[...document.styleSheets].some((sheet) => sheet.href && new URL(sheet.href).pathname.endsWith('/summary.css'))")
 
 
 def texts(page, selector: str) -> list[str]:
