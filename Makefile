@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test test-postgres install test-deps chromium migrate bench wrk translations compile-translations catalog
+.PHONY: run test check test-postgres install test-deps chromium migrate bench wrk translations compile-translations catalog
 
 # The catalogs are kept in git; their compiled .mo files are built here.
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
@@ -38,14 +38,20 @@ migrate: install
 WSGI_APP ?= scorekeeper.app:create_app()
 
 run: migrate compile-translations
-	$(BIN)/gunicorn --bind "$(HOST):$(PORT)" --workers 2 --access-logfile - "$(WSGI_APP)"
+	$(BIN)/gunicorn --config gunicorn.conf.py "$(WSGI_APP)"
 
 chromium:
 	@scripts/ensure-chromium
 
 test-deps: $(VENV)/.test-installed node_modules/.installed chromium
 
-test: test-deps compile-translations
+# The linter and the type checker (strict on the pure rules engine); `make test` runs them first.
+check: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/mypy --strict scorekeeper/rules
+
+test: test-deps check compile-translations
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).

@@ -1,8 +1,10 @@
 """Who may change a game: holders of its edit token.
 
-The creator's browser remembers the token in the signed session cookie; a
-"share edit access" link hands it to other phones. The plain game link is
-read-only. Nothing is kept in the process.
+The creator's browser remembers the token in the signed session cookie,
+which is permanent: it lasts PERMANENT_SESSION_LIFETIME (a year) after the
+browser's last visit. A "share edit access" link hands the token to other
+phones; the creator is shown that link once, to keep, in case this browser
+forgets. The plain game link is read-only. Nothing is kept in the process.
 """
 
 from __future__ import annotations
@@ -11,19 +13,44 @@ from flask import session
 
 from .models import Game
 
-REMEMBERED_GAMES = 25
+# About 50 bytes each in the cookie: 60 games keep it near 3 KB, under the 4 KB browsers accept.
+REMEMBERED_GAMES = 60
+
+
+def _remembered() -> dict[str, str]:
+    """Edit tokens by edit key, oldest first.
+
+    Kept in the cookie as a list of pairs: the session's JSON sorts the keys of an object,
+    which would lose which games are the most recent.
+    """
+    kept = session.get("edit_tokens", [])
+    return dict(kept.items() if isinstance(kept, dict) else kept)
 
 
 def remember_token(game: Game, token: str) -> None:
     """Keep the token in this browser (the most recent games only, to keep the cookie small)."""
-    tokens = dict(session.get("edit_tokens", {}))
+    tokens = _remembered()
     tokens.pop(game.edit_key, None)
     tokens[game.edit_key] = token
-    session["edit_tokens"] = dict(list(tokens.items())[-REMEMBERED_GAMES:])
+    session["edit_tokens"] = [list(pair) for pair in list(tokens.items())[-REMEMBERED_GAMES:]]
+    session.permanent = True
+
+
+def offer_edit_link(game: Game) -> None:
+    """Show this browser the game's edit link, to keep, the next time it opens the game's page."""
+    session["keep_edit_link"] = game.public_id
+
+
+def take_edit_link_offer(game: Game) -> bool:
+    """Whether this page view should offer the edit link (once only)."""
+    if session.get("keep_edit_link") != game.public_id:
+        return False
+    del session["keep_edit_link"]
+    return can_edit(game)
 
 
 def token_for(game: Game) -> str | None:
-    return session.get("edit_tokens", {}).get(game.edit_key)
+    return _remembered().get(game.edit_key)
 
 
 def can_edit(game: Game) -> bool:
@@ -32,4 +59,4 @@ def can_edit(game: Game) -> bool:
 
 def remembered_keys() -> list[str]:
     """Edit keys (game or session ids) of the games this browser can edit, most recent first."""
-    return list(reversed(session.get("edit_tokens", {})))
+    return list(reversed(_remembered()))

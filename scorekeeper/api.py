@@ -9,13 +9,15 @@ from flask import Blueprint, Response, abort, jsonify, make_response, request, u
 from werkzeug.exceptions import HTTPException
 
 from . import records, transfer, writes
+from .config import request_size_limit
+from .games import GAMES
+from .games.base import Engine
 from .i18n import say
 from .idempotency import exactly_once
 from .models import Game
 from .rules.errors import FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .rules.piquet import check_hands
-from .serialize import check_object, game_object, result_object, scored
+from .serialize import game_object
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -33,7 +35,7 @@ HTTP_MESSAGES = {
     404: N_("There is no such game or hand."),
     405: N_("This address does not accept that method."),
     409: N_("Only the last hand can be removed."),
-    413: N_("The request is too large."),
+    413: N_("The request is too large: send at most %(size)s."),
 }
 
 
@@ -41,7 +43,8 @@ def http_error(error: HTTPException) -> Response:
     """JSON for HTTP errors under /api (registered on the app, so 404s of unknown routes count)."""
     template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
     field = "body" if error.code in (400, 413) else "request"
-    return error_response(error.code or 500, [FieldError(field, phrase(template))])
+    message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)
+    return error_response(error.code or 500, [FieldError(field, message)])
 
 
 @bp.errorhandler(RuleError)
@@ -114,8 +117,8 @@ def show_game(game_id: str) -> Response:
     return response
 
 
-def hand_response(game: Game, engine: Any, number: int) -> dict[str, Any]:
-    payload = result_object(scored(engine)[number - 1])
+def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
+    payload = GAMES.of(game).result_object(engine.results[number - 1])
     payload["game"] = game_object(game, engine, with_hands=False)
     payload["after_end"] = list(engine.after_end)
     return payload
@@ -136,7 +139,7 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
-        number = len(scored(engine))
+        number = len(engine.results)
         location = url_for("api.show_game", game_id=game.public_id)
         return make_response(jsonify(hand_response(game, engine, number)), 201, {"Location": location})
 
@@ -170,23 +173,16 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/games/<game_id>/next")
-def next_partie(game_id: str) -> Response:
-    """Start the next partie of a finished Rubicon partie (201), or return the one already started (200)."""
+def next_game(game_id: str) -> Response:
+    """Start the next game at this table, the next partie (201), or return the one already started (200)."""
     def write(game: Game) -> Response:
-        started = records.following_partie(game) is None
-        partie = records.next_partie(game)
-        location = url_for("api.show_game", game_id=partie.public_id)
-        body = jsonify(game_object(partie, records.replay(partie)))
+        started = records.following_game(game) is None
+        following = records.next_game(game)
+        location = url_for("api.show_game", game_id=following.public_id)
+        body = jsonify(game_object(following, records.replay(following)))
         return make_response(body, 201 if started else 200, {"Location": location})
 
     return change(game_id, write)
-
-
-@bp.post("/piquet/check")
-def check_declarations() -> Response:
-    """The stateless declaration checker: two 12-card hands, every combination found and compared."""
-    data = object_body()
-    return jsonify(check_object(check_hands(data.get("elder"), data.get("younger"), data.get("carte_blanche"))))
 
 
 @bp.post("/games/import")

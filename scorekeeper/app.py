@@ -16,7 +16,21 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import api, assets, database, i18n, live, piquet_views, players, rulebook, share, summary_views, table_views, views
+    from . import (
+        api,
+        assets,
+        database,
+        i18n,
+        live,
+        piquet_views,
+        players,
+        rulebook,
+        security,
+        share,
+        summary_views,
+        table_views,
+        views,
+    )
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
@@ -35,9 +49,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app, ROOT / "translations")
     compress.init_app(app)
     assets.init_app(app)
+    security.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
+    app.register_blueprint(piquet_views.api_bp)
+    csrf.exempt(piquet_views.api_bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(players.bp)
@@ -56,7 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 def _http_error(error: HTTPException) -> ResponseReturnValue:
     from . import api, views
 
-    if request.path.startswith(api.bp.url_prefix + "/"):
+    if request.path.startswith(f"{api.bp.url_prefix}/"):
         return api.http_error(error)
     return views.error_page(error)
 
@@ -72,7 +89,7 @@ def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
     """A race lost where no form can say so (the API's own handler answers its requests first)."""
     from . import api, views
 
-    if request.path.startswith(api.bp.url_prefix + "/"):
+    if request.path.startswith(f"{api.bp.url_prefix}/"):
         return api.error_response(409, error.errors)
     return views.error_page(Conflict())
 

@@ -60,7 +60,7 @@ def _read_into(response: Response) -> None:
     opened = response.response
     response.direct_passthrough = False
     try:
-        response.set_data(b"".join(opened))
+        response.set_data(b"".join(part if isinstance(part, bytes) else part.encode() for part in opened))
     finally:
         if hasattr(opened, "close"):
             opened.close()

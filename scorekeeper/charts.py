@@ -62,7 +62,7 @@ class Chart:
 def progression(results: Iterable[Any], players: Sequence[str]) -> dict[str, list[int]]:
     """Each player's running score: 0 before the first hand, then after each scored hand or deal.
 
-    `results` are Spades hand results or Piquet deal results: each has
+    `results` are an engine's scored hands or deals: each has
     `players` with a `player` name and a running `score`.
     """
     series = {name: [0] for name in players}

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, current_app
 
-ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT")
+ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL")
+# Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
+ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE",)
+# Read from the environment as comma-separated lists.
+ENVIRONMENT_LISTS = ("TRUSTED_HOSTS",)
 
 
 def configure(app: Flask, test_config: dict | None) -> None:
@@ -17,9 +23,17 @@ def configure(app: Flask, test_config: dict | None) -> None:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}",
         HOST="127.0.0.1",
         PORT=5000,
-        MAX_CONTENT_LENGTH=256 * 1024,
+        # A request (an imported game file above all) may hold 1 MiB: the export of a game of MAX_HANDS hands fits.
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_HANDS=500,
         WTF_CSRF_TIME_LIMIT=None,
+        # Over HTTPS Flask-WTF would also demand a Referer from this site, which pages never send
+        # (Referrer-Policy: no-referrer keeps edit tokens out of it); the token and SameSite do the work.
+        WTF_CSRF_SSL_STRICT=False,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The cookie that remembers edit rights lasts a year after the browser's last visit.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        PUBLIC_URL=None,
         BABEL_DEFAULT_LOCALE="en",
         # Brotli or gzip for pages, JSON, CSS and JS (Flask-Compress); no zstd module is required.
         COMPRESS_ALGORITHM=["br", "gzip"],
@@ -28,15 +42,34 @@ def configure(app: Flask, test_config: dict | None) -> None:
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        for key in ENVIRONMENT_KEYS:
-            if os.environ.get(key):
-                app.config[key] = os.environ[key]
+        app.config.update(environment_settings(os.environ))
     else:
         app.config.from_mapping(test_config)
     if app.config.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+
+
+def environment_settings(environ: Mapping[str, str]) -> dict[str, object]:
+    """The settings given in the environment (empty variables are not settings).
+
+    >>> environment_settings({"PORT": "8000", "SESSION_COOKIE_SECURE": "true", "TRUSTED_HOSTS": "a.org, b.org"})
+    {'PORT': '8000', 'SESSION_COOKIE_SECURE': True, 'TRUSTED_HOSTS': ['a.org', 'b.org']}
+    """
+    settings: dict[str, object] = {key: environ[key] for key in ENVIRONMENT_KEYS if environ.get(key)}
+    for key in ENVIRONMENT_FLAGS:
+        if environ.get(key):
+            settings[key] = environ[key].strip().lower() in ("1", "true", "yes", "on")
+    for key in ENVIRONMENT_LISTS:
+        if environ.get(key):
+            settings[key] = [item.strip() for item in environ[key].split(",") if item.strip()]
+    return settings
+
+
+def request_size_limit() -> str:
+    """The app's MAX_CONTENT_LENGTH, as it is said to people: "1 MiB"."""
+    return f"{current_app.config['MAX_CONTENT_LENGTH'] / 1024 / 1024:g} MiB"
 
 
 def database_uri(url: str) -> str:

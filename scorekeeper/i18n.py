@@ -72,7 +72,9 @@ def remember_language(response: Response) -> Response:
     wanted = chosen_language()
     fragment = request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
     if wanted and not fragment and not is_api_request() and request.cookies.get(COOKIE) != wanted:
-        response.set_cookie(COOKIE, wanted, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure)
+        response.set_cookie(
+            COOKIE, wanted, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure
+        )
     return response
 
 
@@ -154,7 +156,7 @@ def init_app(app: Flask, translations: Path) -> None:
     app.after_request(vary_on_language)
     # Templates call _() hundreds of times a page: use the request's cached gettext
     # instead of Flask-Babel's, which looks the translations up on every call.
-    app.jinja_env.install_gettext_callables(
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
         gettext=lambda string: _translate()(string),
         ngettext=lambda singular, plural, n: get_translations().ngettext(singular, plural, n),
         pgettext=lambda context, string: get_translations().pgettext(context, string),

@@ -30,7 +30,7 @@ import re
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, current_app, request
 from sqlalchemy import delete, select
@@ -107,7 +107,7 @@ def stored_response(scope: str, key: str) -> Response | None:
         body = row.body
         if row.sealed_token is not None:
             body = {**body, "edit_token": _unseal(row.sealed_token, key)}
-        response = current_app.json.response(body)
+        response = cast(Response, current_app.json.response(body))
         response.status_code = row.status
     response.headers.update(row.headers)
     response.headers[REPLAYED_HEADER] = "true"

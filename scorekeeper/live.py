@@ -2,7 +2,7 @@
 
 Every open game page asks `/g/<id>/live` every two seconds, sending the
 ETag of what it shows (static/app.js puts it in If-None-Match). The ETag is
-the game's `version`, and for a Piquet partie in a session every partie's,
+the game's `version`, and for a game in a session (Piquet parties) every game's,
 plus whether this browser may edit, since editors see other controls, and
 the language: the poll names the page's language (`?lang=`), so a page
 never takes a board written in another. An
@@ -24,6 +24,7 @@ from werkzeug.http import quote_etag
 from . import access, records, views
 from .extensions import db
 from .games import GAMES
+from .games.base import Played
 from .i18n import language
 from .models import Game
 from .stale import stale_entry
@@ -31,27 +32,27 @@ from .stale import stale_entry
 bp = Blueprint("live", __name__)
 
 
-def _etag(version: int, parties: int, versions: int, *, editable: bool) -> str:
-    return f"{version}.{parties}.{versions}.{'edit' if editable else 'view'}.{language()}"
+def _etag(version: int, session_games: int, session_versions: int, *, editable: bool) -> str:
+    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}.{language()}"
 
 
-def board_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
-    """The ETag of the board drawn from these loaded objects."""
-    parties = [partie for partie, _ in session_summary.parties] if game.session_id and session_summary else []
-    return _etag(game.version, len(parties), sum(partie.version for partie in parties), editable=editable)
+def board_etag(game: Game, editable: bool, played: Played) -> str:
+    """The ETag of the board drawn from these loaded objects; `played` are the games of its session."""
+    session = [other for other, _ in played] if game.session_id else []
+    return _etag(game.version, len(session), sum(other.version for other in session), editable=editable)
 
 
 @bp.app_template_global()
-def live_etag(game: Game, editable: bool, session_summary: Any = None) -> str:
+def live_etag(game: Game, editable: bool, played: Played) -> str:
     """The board's ETag as a header value, kept by the page for its first poll."""
-    return quote_etag(board_etag(game, editable, session_summary), weak=True)
+    return quote_etag(board_etag(game, editable, played), weak=True)
 
 
 def _etag_query() -> Select:
-    partie = aliased(Game)
+    other = aliased(Game)  # the games of the session
     return (
-        db.select(Game, func.count(partie.id), func.coalesce(func.sum(partie.version), 0))
-        .outerjoin(partie, partie.session_id == Game.session_id)
+        db.select(Game, func.count(other.id), func.coalesce(func.sum(other.version), 0))
+        .outerjoin(other, other.session_id == Game.session_id)
         .where(Game.public_id == bindparam("game_id"))
         .group_by(Game.id)
         .options(lazyload(Game.seats), lazyload(Game.hands))
@@ -69,8 +70,8 @@ def current_etag(game_id: str) -> tuple[Game, str] | None:
     row = db.session.execute(_ETAG_QUERY, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
-    game, parties, versions = row
-    return game, _etag(game.version, parties, versions, editable=access.can_edit(game))
+    game, session_games, session_versions = row
+    return game, _etag(game.version, session_games, session_versions, editable=access.can_edit(game))
 
 
 def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None) -> dict[str, Any]:
@@ -107,4 +108,4 @@ def changes(game_id: str) -> ResponseReturnValue:
     context = views.game_context(game)
     context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
-    return _fresh(make_response(html), board_etag(game, context["editable"], context.get("session_summary")))
+    return _fresh(make_response(html), board_etag(game, context["editable"], context["played"]))

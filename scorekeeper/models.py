@@ -5,17 +5,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import unicodedata
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
-from .extensions import db
+from .extensions import Model
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def hash_token(token: str) -> str:
@@ -31,17 +31,17 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-class Game(db.Model):
+class Game(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
     kind: Mapped[str] = mapped_column(String(20))
     first_dealer: Mapped[str] = mapped_column(String(30))
-    dummy_after: Mapped[int | None]
+    # The settings as the game's kind stores them (Dummy Hand Spades keeps the dummy's seat there too).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
-    # Piquet parties played in a row share a session (and its edit token).
+    # Games played in a row at one table (Piquet parties) share a session (and its edit token).
     session_id: Mapped[str | None] = mapped_column(String(32), index=True)
-    # The partie this one follows; unique, so two phones cannot both start "the next partie".
+    # The game this one follows in its session; unique, so two phones cannot both start "the next game".
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), unique=True)
     # Moves by one with every change, in SQL (records.claim_version): the API's ETag, the pages' live polls.
     version: Mapped[int] = mapped_column(default=0)
@@ -68,10 +68,10 @@ class Game(db.Model):
         return [hand.entry for hand in self.hands]
 
     def has_edit_token(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(hash_token(token), self.edit_token_hash)
+        return bool(token) and hmac.compare_digest(hash_token(token or ""), self.edit_token_hash)
 
 
-class Seat(db.Model):
+class Seat(Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), primary_key=True)
     position: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(30), index=True)
@@ -84,7 +84,7 @@ class Seat(db.Model):
         return name
 
 
-class Hand(db.Model):
+class Hand(Model):
     __table_args__ = (UniqueConstraint("game_id", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -94,7 +94,7 @@ class Hand(db.Model):
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class IdempotencyKey(db.Model):
+class IdempotencyKey(Model):
     """A write already done under an Idempotency-Key, and the response it got (idempotency.py).
 
     Written in the same transaction as the change itself. The key is kept

@@ -1,77 +1,68 @@
-"""Piquet's own pages: the live verdicts and the helpers of the deal form, the next partie, the checker."""
+"""Piquet's own pages: the deal form's live verdicts and helpers, and the declaration checker (page and API)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 
-from . import records
+from . import api, records
 from .deal_preview import preview
 from .forms.piquet import CheckerForm, PiquetDealForm
+from .games.base import Engine
+from .games.piquet import check_object, piquet_game
+from .models import Game
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
-from .stale import MadeFor
-from .views import commit_form_change, editable_game_or_403, game_to_change, render_edit, render_game, stored_hand_or_404
+from .views import editable_game_or_403, render_edit, render_game, stored_hand_or_404
 
 bp = Blueprint("piquet", __name__)
+api_bp = Blueprint("piquet_api", __name__, url_prefix="/api/v1/piquet")
+api_bp.register_error_handler(RuleError, api.rule_error)
 
 
-def posted_deal_form(game_id: str):
-    """The game, the deal number the form is for, and the deal form as posted."""
+def posted_deal_form(game_id: str) -> tuple[Game, Engine, int | None, PiquetDealForm]:
+    """The game replayed, the deal number the form is for (None: the next deal), and the deal form as posted."""
     game = editable_game_or_403(game_id)
     number = request.args.get("number", type=int)
     if number is not None:
         stored_hand_or_404(game, number)
-    deal_number = number or len(game.hands) + 1
-    form = PiquetDealForm.for_hand(records.replay(game).table, deal_number)
-    return game, number, form
+    engine = records.replay(game)
+    form = PiquetDealForm.for_hand(piquet_game(engine).table, number or len(game.hands) + 1)
+    return game, engine, number, form
 
 
-def render_deal_form(game, number, form, status: int = 200, **extra) -> ResponseReturnValue:
+def render_deal_form(
+    game: Game, engine: Engine, number: int | None, form: PiquetDealForm, status: int = 200, **extra: object
+) -> ResponseReturnValue:
     if number is None:
-        return render_game(game, form, status, **extra)
-    return render_edit(game, number, form, status, **extra)
+        return render_game(game, form, status, engine, **extra)
+    return render_edit(game, number, form, status, engine, **extra)
 
 
 @bp.post("/g/<game_id>/deals/verdicts")
 def verdicts(game_id: str) -> ResponseReturnValue:
     """For htmx while typing: who is good, the points and the trick points, swapped in place."""
-    game, _, form = posted_deal_form(game_id)
+    _game, _engine, _number, form = posted_deal_form(game_id)
     return render_template("piquet/_verdicts.html", form=form, preview=preview(form), oob=True)
 
 
 @bp.post("/g/<game_id>/deals/preview")
 def show_verdicts(game_id: str) -> ResponseReturnValue:
     """Without JavaScript: the form again, as typed, with who is good."""
-    game, number, form = posted_deal_form(game_id)
-    return render_deal_form(game, number, form)
+    return render_deal_form(*posted_deal_form(game_id))
 
 
 @bp.post("/g/<game_id>/deals/fill")
 def fill_from_cards(game_id: str) -> ResponseReturnValue:
     """Check with cards: find every combination in the tapped cards and fill the declarations."""
-    game, number, form = posted_deal_form(game_id)
+    game, engine, number, form = posted_deal_form(game_id)
     try:
         found = check_hands(**form.cards_payload())
     except RuleError as error:
         form.attach(error)
-        return render_deal_form(game, number, form, 422, cards_open=True)
+        return render_deal_form(game, engine, number, form, 422, cards_open=True)
     form.fill_from({"elder": found.elder, "younger": found.younger})
-    return render_deal_form(game, number, form, cards_open=True)
-
-
-@bp.post("/g/<game_id>/next")
-def next_partie(game_id: str) -> ResponseReturnValue:
-    """Start the next partie (or go to the one already started); a form made before a change only shows the game."""
-    game = game_to_change(game_id)
-    partie = records.following_partie(game)
-    if partie is None and MadeFor.posted().version in (None, game.version):
-        try:
-            partie = records.next_partie(game)
-            commit_form_change(game)
-        except RuleError:
-            partie = None
-    return redirect(url_for("views.show_game", game_id=(partie or game).public_id), 303)
+    return render_deal_form(game, engine, number, form, cards_open=True)
 
 
 @bp.route("/piquet/check", methods=["GET", "POST"])
@@ -86,3 +77,10 @@ def check() -> ResponseReturnValue:
             form.attach(error)
     status = 422 if form.is_submitted() and result is None else 200
     return render_template("piquet/check.html", form=form, result=result), status
+
+
+@api_bp.post("/check")
+def check_declarations() -> Response:
+    """The stateless declaration checker: two 12-card hands, every combination found and compared."""
+    data = api.object_body()
+    return jsonify(check_object(check_hands(data.get("elder"), data.get("younger"), data.get("carte_blanche"))))

@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 
 from .extensions import db
-from .games import GAMES
+from .games import GAMES, GameKind
+from .games.base import Engine
 from .models import Game, Hand, Seat, hash_token, player_key
-from .rules import piquet
 from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
-from .rules.phrases import N_, phrase
+from .rules.phrases import N_, Phrase, phrase
 from .writes import ConcurrentChange, claim_version, flush
 
 
@@ -52,7 +52,7 @@ def game_or_404(public_id: str) -> Game:
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:
-    """The newest game (or partie) for each edit key, in the order of the keys."""
+    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys."""
     if not edit_keys:
         return []
     games = db.session.execute(
@@ -93,8 +93,8 @@ def frequent_players(limit: int, *, latest_games: int | None = None) -> list[tup
     return [(name, games) for name, games in rows]
 
 
-def session_parties(game: Game) -> list[Game]:
-    """Every partie of the game's session, first to last (just the game outside a session)."""
+def session_games(game: Game) -> list[Game]:
+    """Every game of the game's session, first to last (just the game outside a session)."""
     if game.session_id is None:
         return [game]
     return list(
@@ -102,64 +102,48 @@ def session_parties(game: Game) -> list[Game]:
     )
 
 
-def following_partie(game: Game) -> Game | None:
-    """The partie started after this one in its session, if any."""
+def played_in_session(game: Game, engine: Engine) -> list[tuple[Game, Engine]]:
+    """The games of the session replayed (`engine` is `game` replayed); no query outside a session."""
+    return [(other, engine if other is game else replay(other)) for other in session_games(game)]
+
+
+def following_game(game: Game) -> Game | None:
+    """The game started after this one in its session, if any."""
     return db.session.execute(db.select(Game).filter_by(previous_id=game.id)).scalar_one_or_none()
 
 
-@dataclass(frozen=True)
-class SessionSummary:
-    """The parties of a session with their settlements (None while in play), and the balance."""
+def next_game(game: Game) -> Game:
+    """Start (not committed) or find the game after this one at the table, in the same session and edit token.
 
-    parties: list[tuple[Game, Any]]
-    totals: dict[str, int]
+    What "the next game" is, and when it may start, is the game's own rule
+    (Piquet: the next Rubicon partie, once this one is over).
 
-
-def session_summary(game: Game, engine: Any) -> SessionSummary:
-    """Every partie of the game's session settled and added up (RULES.md B8); `engine` is `game` replayed."""
-    parties = [
-        (partie, (engine if partie is game else replay(partie)).settlement()) for partie in session_parties(game)
-    ]
-    settled = [settlement for _, settlement in parties if settlement is not None]
-    return SessionSummary(parties, piquet.add_settlements(settled, game.player_names))
-
-
-def next_partie(game: Game) -> Game:
-    """Start (not committed) or find the partie after this one, in the same session and with the same edit token.
-
-    The first deal of the new partie goes to the player who did not deal first in this one.
-
-    :raises NotAllowed: for a game that is not a Rubicon Piquet partie, and
-        while this partie is still being played.
+    :raises NotAllowed: when the game's kind refuses it.
     """
-    if game.kind != "piquet" or piquet.Settings.parse(game.settings).variant is not piquet.Variant.RUBICON:
-        raise NotAllowed.single("game", phrase(
-            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
-    if not replay(game).is_over():
-        raise NotAllowed.single("game", phrase(N_("Finish this partie before starting the next one.")))
-    later = following_partie(game)
+    kind = GAMES.of(game)
+    setup = kind.next_game(kind.restore(game), replay(game))
+    later = following_game(game)
     if later is not None:
         return later
     claim_version(game)
     if game.session_id is None:
         game.session_id = game.public_id
-    other_dealer = next(name for name in game.player_names if name != game.first_dealer)
-    partie = Game(
+    following = Game(
         public_id=secrets.token_urlsafe(8),
         kind=game.kind,
-        first_dealer=other_dealer,
-        settings=dict(game.settings),
+        first_dealer=setup.table.first_dealer,
+        settings=kind.stored_settings(setup),
         edit_token_hash=game.edit_token_hash,
         session_id=game.session_id,
         previous_id=game.id,
-        seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
+        seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
     )
-    db.session.add(partie)
+    db.session.add(following)
     flush()
-    return partie
+    return following
 
 
-def replay(game: Game) -> Any:
+def replay(game: Game) -> Engine:
     """The engine's game, replayed from every stored entry."""
     kind = GAMES.of(game)
     setup = kind.restore(game)
@@ -187,7 +171,6 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         public_id=secrets.token_urlsafe(8),
         kind=kind.name,
         first_dealer=setup.table.first_dealer,
-        dummy_after=getattr(setup.table, "dummy_after", None),
         settings=kind.stored_settings(setup),
         edit_token_hash=hash_token(token),
         seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
@@ -206,14 +189,28 @@ def _draw_first_dealer(players: object, count: int) -> str | None:
         return None
 
 
-def add_hand(game: Game, data: object, engine: Any = None) -> Any:
-    """Score and store the next hand (not committed); returns the engine game with it.
+def hand_limit_phrase(kind: GameKind) -> Phrase:
+    """What is said when a game has as many hands (or deals) as a game may have."""
+    return phrase(kind.words.too_many, max=max_hands())
+
+
+def max_hands() -> int:
+    """The most hands (or deals) a game may have (MAX_HANDS): far more than a game to the highest target
+    takes, few enough that its page stays quick and its export can be imported again."""
+    return int(current_app.config["MAX_HANDS"])
+
+
+def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engine:
+    """Score and store the next hand (not committed); returns the engine's game with it.
 
     `data` may say which number the hand is meant to get (`"number"`).
-    `engine` is `game` already replayed, if the caller has it (it is changed).
+    `engine` is the game already replayed, if the caller has it: it is then
+    the one returned, and the game is not replayed again.
 
     :raises ConcurrentChange: when that number is not the next one (another phone was first).
     """
+    if len(game.hands) >= max_hands():
+        raise NotAllowed.single("game", hand_limit_phrase(GAMES.of(game)))
     kind = GAMES.of(game)
     engine = engine if engine is not None else replay(game)
     _check_number(game, data)
@@ -238,13 +235,17 @@ def _check_number(game: Game, data: object) -> None:
             N_("Hand %(number)s is already recorded: the next hand is hand %(next)s."), number=number, next=expected))
     if number > expected:
         raise ConcurrentChange.single("number", phrase(
-            N_("Hand %(number)s cannot be recorded yet: the next hand is hand %(next)s."), number=number, next=expected))
+            N_("Hand %(number)s cannot be recorded yet: the next hand is hand %(next)s."),
+            number=number, next=expected))
 
 
-def replace_hand(game: Game, number: int, data: object) -> Any:
-    """Replace a past hand (not committed); everything after it is recomputed on replay."""
+def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None = None) -> Engine:
+    """Replace a past hand (not committed) and re-score everything after it; returns the engine's game with it.
+
+    `engine` is the game already replayed, if the caller has it (as in `add_hand`).
+    """
     hand = _hand(game, number)
-    engine = replay(game)
+    engine = engine if engine is not None else replay(game)
     if number in engine.after_end:
         raise NotAllowed.single(
             "number",

@@ -1,17 +1,33 @@
-"""Sharing a game at the table: QR codes of its read-only link and of its edit link."""
+"""Sharing a game at the table: its absolute links, and QR codes of its read-only link and of its edit link.
+
+Absolute links start with PUBLIC_URL when it is configured. Otherwise they
+follow the Host the request came with, which TRUSTED_HOSTS can restrict.
+They are built for each request and never kept.
+"""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, url_for
+from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 
 from . import access
 from .records import game_or_404
 
 bp = Blueprint("share", __name__)
+
+
+@bp.app_template_global()
+def absolute_url(endpoint: str, **values: Any) -> str:
+    """The address of `endpoint` for other phones and programs: under PUBLIC_URL when configured."""
+    public_url = current_app.config.get("PUBLIC_URL")
+    if not public_url:
+        return url_for(endpoint, _external=True, **values)
+    path = url_for(endpoint, **values).removeprefix(request.script_root)
+    return public_url.rstrip("/") + path
 
 
 def qr_svg(url: str) -> bytes:
@@ -28,9 +44,9 @@ def qr_code(game_id: str, link: str) -> ResponseReturnValue:
     """The read-only link's QR code for anyone; the edit link's only for a phone that can edit."""
     game = game_or_404(game_id)
     if link == "view":
-        url = url_for("views.show_game", game_id=game.public_id, _external=True)
+        url = absolute_url("views.show_game", game_id=game.public_id)
     elif access.can_edit(game):
-        url = url_for("views.join", game_id=game.public_id, token=access.token_for(game), _external=True)
+        url = absolute_url("views.join", game_id=game.public_id, token=access.token_for(game))
     else:
         abort(403)
     response = Response(qr_svg(url), mimetype="image/svg+xml")

@@ -84,7 +84,7 @@ def spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> SpadesRecor
             bags += mine.bags_added
             applied = [nil for nil in result.nils if nil.bidder == name and nil.applies]
             nils += len(applied)
-            nils_made += sum(nil.made for nil in applied)
+            nils_made += sum(1 for nil in applied if nil.made)
     return SpadesRecord(
         wins=Tally(wins, finished),
         unfinished=unfinished,

@@ -9,30 +9,30 @@ from flask.typing import ResponseReturnValue
 
 from . import access, charts, records, transfer, writes
 from .forms.transfer import ImportForm, NotJson
+from .games import GAMES
+from .games.base import Engine
 from .i18n import number
 from .models import Game
-from .rules import piquet
 from .rules.errors import RuleError
-from .rules.piquet.results import RUBICON
-from .serialize import game_object, scored
-from .games import GAMES
+from .serialize import game_object
 
 bp = Blueprint("summary", __name__)
 
 
 @bp.app_template_global()
-def score_chart(game: Game, engine: Any) -> dict[str, Any]:
-    """What templates/_chart.html draws: the geometry and the numbers behind it."""
-    results = scored(engine)
+def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
+    """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score."""
+    results = engine.results
     series = charts.progression(results, game.player_names)
-    is_piquet = isinstance(engine, piquet.Game)
-    is_rubicon = is_piquet and engine.settings.variant is piquet.Variant.RUBICON
+    kind = GAMES.of(game)
+    reference = kind.chart_reference(engine)
     return {
-        "plot": charts.plot(series, reference=RUBICON if is_rubicon else engine.settings.target),
+        "plot": charts.plot(series, reference=reference.score),
         "series": series,
         "hands": len(results),
         "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
-        "is_rubicon": is_rubicon,
+        "reference": reference,
+        "words": kind.words,
     }
 
 
@@ -40,11 +40,9 @@ def score_chart(game: Game, engine: Any) -> dict[str, Any]:
 def summary(game_id: str) -> ResponseReturnValue:
     game = records.game_or_404(game_id)
     engine = records.replay(game)
-    session = records.session_summary(game, engine) if game.session_id else None
-    return render_template(
-        "summary.html", game=game, engine=engine, session_summary=session,
-        kind=GAMES.of(game), hands_template=GAMES.of(game).template("_summary_hands.html"),
-    )
+    kind = GAMES.of(game)
+    session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
+    return render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
 
 
 def download_name(game: Game, extension: str) -> str:
@@ -52,7 +50,7 @@ def download_name(game: Game, extension: str) -> str:
 
 
 @bp.get("/g/<game_id>/export.json")
-def export_json(game_id: str) -> Response:
+def export_json(game_id: str) -> ResponseReturnValue:
     """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
     game = records.game_or_404(game_id)
     response = current_app.json.response(game_object(game, records.replay(game)))
@@ -83,5 +81,6 @@ def import_game() -> ResponseReturnValue:
             form.attach(error)
         else:
             access.remember_token(created.game, created.edit_token)
+            access.offer_edit_link(created.game)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     return render_template("import.html", form=form), 422 if form.is_submitted() else 200

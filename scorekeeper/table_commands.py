@@ -6,6 +6,7 @@ Every game goes through its kind (`GameKind`), so these work for every game alik
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import delete
@@ -13,6 +14,7 @@ from sqlalchemy import delete
 from . import records, writes
 from .extensions import db
 from .games import GAMES
+from .games.base import Setup
 from .models import Game, IdempotencyKey, Seat
 from .rules.errors import NotAllowed
 from .rules.phrases import N_, phrase
@@ -41,18 +43,13 @@ def rematch(game: Game) -> Game:
     It shares the edit token of this game, so whoever could change this one can change the rematch.
     """
     kind = GAMES.of(game)
-    setup = kind.read_setup({
-        "players": list(game.player_names),
-        "first_dealer": next_first_dealer(game),
-        "dummy_after": game.dummy_after,
-        "settings": dict(game.settings),
-    })
+    setup = kind.restore(game)
+    table = replace(setup.table, first_dealer=next_first_dealer(game))  # every table is a frozen dataclass
     new = Game(
         public_id=secrets.token_urlsafe(8),
         kind=kind.name,
-        first_dealer=setup.table.first_dealer,
-        dummy_after=game.dummy_after,
-        settings=kind.stored_settings(setup),
+        first_dealer=table.first_dealer,
+        settings=kind.stored_settings(Setup(table, setup.settings)),
         edit_token_hash=game.edit_token_hash,
         seats=[Seat(position=seat.position, name=seat.name) for seat in game.seats],
     )
@@ -64,9 +61,9 @@ def rematch(game: Game) -> Game:
 def delete_game(game: Game) -> None:
     """Delete the game, its hands and the writes remembered for it; its players' statistics no longer count it.
 
-    A partie that followed this one in a session no longer points back to it. Not committed.
+    A game that followed this one in a session no longer points back to it. Not committed.
     """
-    following = records.following_partie(game)
+    following = records.following_game(game)
     if following is not None:
         writes.claim_version(following)
         following.previous_id = None

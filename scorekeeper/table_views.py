@@ -64,7 +64,9 @@ def rematch(game_id: str) -> ResponseReturnValue:
     game = editable_game_or_403(game_id)
     new = table_commands.rematch(game)
     writes.commit()
-    access.remember_token(new, access.token_for(game))
+    token = access.token_for(game)
+    assert token is not None  # the game is editable here
+    access.remember_token(new, token)
     return redirect(url_for("views.show_game", game_id=new.public_id), 303)
 
 

@@ -9,8 +9,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import access, idempotency, players, records, writes
+from .config import request_size_limit
 from .games import GAMES
-from .games.base import EntryForm, GameKind
+from .games.base import Engine, EntryForm, GameKind
 from .models import Game
 from .rules.errors import RuleError
 from .stale import MadeFor, StaleEntry, stale_entry
@@ -73,31 +74,35 @@ def new_game(kind: str) -> ResponseReturnValue:
             form.attach(error)
         else:
             access.remember_token(created.game, created.edit_token)
+            access.offer_edit_link(created.game)
             return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
     return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
 
 
-def entry_form(kind: GameKind, engine: Any, number: int, **kwargs: Any) -> EntryForm:
+def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> EntryForm:
     """The entry form for hand (or deal) `number` of the game."""
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
-def game_context(game: Game, form: Any = None, engine: Any = None, **extra: Any) -> dict[str, Any]:
+def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
         form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
-    context = {"game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, **extra}
-    if kind.has_sessions and (game.session_id or engine.settlement()):
-        context["session_summary"] = records.session_summary(game, engine)
+    played = records.played_in_session(game, engine)
+    context = {
+        "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
+        "session_summary": kind.session_summary(engine, played), **extra,
+    }
     return {"access_token": access.token_for(game), **context}
 
 
-def render_game(game: Game, form: Any = None, status: int = 200, engine: Any = None,
-                **extra: Any) -> ResponseReturnValue:
+def render_game(
+    game: Game, form: Any = None, status: int = 200, engine: Engine | None = None, **extra: Any
+) -> ResponseReturnValue:
     """The game page, or just its board for htmx; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     template = kind.template("_board.html" if is_fragment_request() else "game.html")
@@ -106,10 +111,12 @@ def render_game(game: Game, form: Any = None, status: int = 200, engine: Any = N
     return render_template(template, **game_context(game, form, engine, **extra)), status
 
 
-def render_edit(game: Game, number: int, form: Any, status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """The page for changing a past hand."""
-    engine = records.replay(game)
+def render_edit(
+    game: Game, number: int, form: Any, status: int = 200, engine: Engine | None = None, **extra: Any
+) -> ResponseReturnValue:
+    """The page for changing a past hand; `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
+    engine = engine if engine is not None else records.replay(game)
     context = {"game": game, "kind": kind, "engine": engine, "form": form, "number": number,
                **kind.form_context(form), **extra}
     return render_template(kind.template("edit_hand.html"), **context), status
@@ -124,7 +131,8 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    return render_game(records.game_or_404(game_id))
+    game = records.game_or_404(game_id)
+    return render_game(game, offer_edit_link=access.take_edit_link_offer(game))
 
 
 @bp.app_template_global()
@@ -148,11 +156,13 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     form = entry_form(kind, engine, len(game.hands) + 1)
     if form.validate_on_submit():
         try:
-            engine = records.add_hand(game, form.payload(), engine)
+            engine = records.add_hand(game, form.payload(), engine=engine)
             commit_form_change(game)
-        except RuleError as error:
+        except writes.ConcurrentChange as error:
             form.attach(error)
-            engine = records.replay(game)  # a refused entry may have left the engine half-changed
+            return render_game(game, form, 422)  # the stored game moved on: the page replays it
+        except RuleError as error:
+            form.attach(error)  # refused before anything changed: the engine is as it was
         else:
             return saved(game, engine)
     return render_game(game, form, 422, engine)
@@ -164,14 +174,14 @@ def commit_form_change(game: Game) -> None:
     writes.commit()
 
 
-def saved(game: Game, engine: Any = None) -> ResponseReturnValue:
+def saved(game: Game, engine: Engine | None = None) -> ResponseReturnValue:
     """After a change: the new board for htmx (drawn with `engine`, `game` replayed, if known), else the game page."""
     if is_fragment_request():
         return render_game(game, engine=engine)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)
 
 
-def refused_stale_form(game: Game, engine: Any, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:
+def refused_stale_form(game: Game, engine: Engine, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:
     """The form for the hand that is next now, saying why nothing was saved.
 
     What was typed is kept only when the form was for that same hand (another
@@ -189,14 +199,18 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     stored = stored_hand_or_404(game, number)
     kind = GAMES.of(game)
     data = kind.entry_form.data_from(stored.entry, game.player_names)
-    form = entry_form(kind, records.replay(game), number, data=data)
+    engine = records.replay(game)
+    form = entry_form(kind, engine, number, data=data)
     if form.validate_on_submit():
         if MadeFor.posted().version in (None, game.version):
             try:
-                records.replace_hand(game, number, form.payload())
+                records.replace_hand(game, number, form.payload(), engine=engine)
                 commit_form_change(game)
-            except RuleError as error:
+            except writes.ConcurrentChange as error:
                 form.attach(error)
+                return render_edit(game, number, form, 422)  # the stored game moved on: the page replays it
+            except RuleError as error:
+                form.attach(error)  # refused before anything changed: the engine is as it was
             else:
                 return edited(game, number)
         elif idempotency.form_was_sent_before(game.public_id):
@@ -204,7 +218,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
         else:
             form.form_errors.append(_("Another phone changed this game while you were editing. "
                                       "Nothing was saved: check the scores, then save again."))
-    return render_edit(game, number, form, 422 if form.is_submitted() else 200)
+    return render_edit(game, number, form, 422 if form.is_submitted() else 200, engine)
 
 
 def edited(game: Game, number: int) -> ResponseReturnValue:
@@ -231,6 +245,23 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     return render_game(game, status=422, stale_entry=stale)
 
 
+@bp.post("/g/<game_id>/next")
+def next_game(game_id: str) -> ResponseReturnValue:
+    """Start the next game at this table, the next partie (or go to the one already started).
+
+    A form made before a change, or a game its kind does not follow with another, only shows the game.
+    """
+    game = game_to_change(game_id)
+    following = records.following_game(game)
+    if following is None and MadeFor.posted().version in (None, game.version):
+        try:
+            following = records.next_game(game)
+            commit_form_change(game)
+        except RuleError:
+            following = None
+    return redirect(url_for("views.show_game", game_id=(following or game).public_id), 303)
+
+
 @bp.get("/g/<game_id>/join/<token>")
 def join(game_id: str, token: str) -> ResponseReturnValue:
     """The "share edit access" link: remember the token on this phone."""
@@ -247,6 +278,8 @@ def error_page(error: Any) -> ResponseReturnValue:
         403: _("This link shows the game read-only. Ask the table for the edit link to record hands."),
         404: _("There is no such page. Check the link."),
         409: _("Another phone changed this game at the same moment. Go back, reload the page and try again."),
+        413: _("That was too large to send: a game file (or any form) can be at most %(size)s.",
+               size=request_size_limit()),
     }
     code = getattr(error, "code", 500) or 500
     message = messages.get(code, _("That did not work. Go back and try again."))

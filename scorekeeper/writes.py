@@ -12,8 +12,10 @@ vanished, a lock it waited too long for) reaches the player as a 409.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from flask import abort
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
@@ -69,10 +71,10 @@ def claim_version(game: Game) -> None:
     """
     seen = game.version
     try:
-        claimed = db.session.execute(
+        claimed = cast(CursorResult[Any], db.session.execute(
             update(Game).where(Game.id == game.id, Game.version == seen).values(version=Game.version + 1)
             .execution_options(synchronize_session=False)
-        ).rowcount
+        )).rowcount
     except OperationalError as error:
         db.session.rollback()
         raise _conflict_or(error) from None

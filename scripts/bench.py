@@ -43,7 +43,9 @@ HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 7}, {"player": "Cid", "bid": 7}],
     "tricks": {"Ann": 4, "dummy": 1, "Ben": 4, "Cid": 4},
 }
-SPADES = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000}}
+SPADES = {
+    "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000},
+}
 # The stats player's games: Spades won at hand 8 and Rubicon parties of six deals.
 STATS_HAND = {
     "bids": [{"player": "Dee", "bid": 4}, {"player": "Eve", "bid": 3}, {"player": "Fay", "bid": 3, "nil": ["dummy"]}],
@@ -418,7 +420,8 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
     total, parts = first_view(app.port, game_id)
     verdict = "met" if total <= FIRST_VIEW_GOAL else "NOT met"
     detail = ", ".join(f"{path.split('?')[0]} {size / 1024:.1f}" for path, size in parts)
-    print(f"{'first view of a 20-hand game':<36} {total / 1024:6.1f} KiB ({detail}) {FIRST_VIEW_GOAL // 1024} KiB {verdict}")
+    print(f"{'first view of a 20-hand game':<36} {total / 1024:6.1f} KiB ({detail}) "
+          f"{FIRST_VIEW_GOAL // 1024} KiB {verdict}")
     game, token = seeded.game20[-1]
     save = htmx_save(app.port, game, token)
     verdict = "met" if save <= SAVE_GOAL else "NOT met"

@@ -108,8 +108,9 @@ function whenParsed(fn) {
     var elt = event.detail.elt;
     if (isPoll(elt) && elt.dataset.etag) event.detail.headers["If-None-Match"] = elt.dataset.etag;
   });
+  // A hidden tab does not poll (the check lives here, not in a trigger filter, which htmx would eval).
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event.detail.elt) && saving.size) event.preventDefault();
+    if (isPoll(event.detail.elt) && (saving.size || document.visibilityState !== "visible")) event.preventDefault();
   });
   document.addEventListener("htmx:beforeSend", function (event) {
     if (event.detail.target && event.detail.target.id === "board") saving.add(event.detail.xhr);

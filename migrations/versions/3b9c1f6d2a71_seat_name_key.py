@@ -6,9 +6,8 @@ Revises: e7dddb2bc349
 """
 import unicodedata
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '3b9c1f6d2a71'

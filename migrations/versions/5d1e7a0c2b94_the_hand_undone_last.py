@@ -4,9 +4,8 @@ Revision ID: 5d1e7a0c2b94
 Revises: 6daaecd715a0
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '5d1e7a0c2b94'

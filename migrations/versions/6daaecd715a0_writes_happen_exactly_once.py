@@ -4,9 +4,8 @@ Revision ID: 6daaecd715a0
 Revises: f38d2c11982b
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '6daaecd715a0'

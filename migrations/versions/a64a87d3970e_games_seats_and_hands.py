@@ -1,12 +1,11 @@
 """Games, seats and hands
 
 Revision ID: a64a87d3970e
-Revises: 
+Revises:
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'a64a87d3970e'

@@ -4,9 +4,8 @@ Revision ID: e7dddb2bc349
 Revises: a64a87d3970e
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'e7dddb2bc349'

@@ -4,9 +4,8 @@ Revision ID: f38d2c11982b
 Revises: 3b9c1f6d2a71
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'f38d2c11982b'

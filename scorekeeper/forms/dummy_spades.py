@@ -29,16 +29,23 @@ class NewDummySpadesGameForm(FlaskForm):
     player_2 = StringField(_l("Player 3"))
     dummy_after = RadioField(
         _l("The dummy sits after"),
-        choices=[SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3"))],
+        choices=[
+            SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")),
+        ],
         default="2",
     )
     first_dealer = RadioField(
         _l("First dealer"),
-        choices=[SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")), SelectChoice("draw", _l("Draw for me"))],
+        choices=[
+            SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")),
+            SelectChoice("draw", _l("Draw for me")),
+        ],
         default="draw",
     )
     target = RadioField(
-        _l("Play to"), choices=[SelectChoice("300", "300"), SelectChoice("500", "500"), SelectChoice("other", _l("Other"))], default="300"
+        _l("Play to"),
+        choices=[SelectChoice("300", "300"), SelectChoice("500", "500"), SelectChoice("other", _l("Other"))],
+        default="300",
     )
     target_other = StringField(_l("Other target"))
     bag_limit = StringField(_l("Bag limit (0 = no penalty)"), default="10")
@@ -117,7 +124,8 @@ class DummySpadesHandForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.players = players
         self.hands = [*players, dummy_spades.DUMMY]
-        nil_choices = [SelectChoice(name, name) for name in players] + [SelectChoice(dummy_spades.DUMMY, str(_l("Dummy")))]
+        nil_choices = [SelectChoice(name, name) for name in players]
+        nil_choices.append(SelectChoice(dummy_spades.DUMMY, str(_l("Dummy"))))
         for bid_form in self.bids:
             bid_form.form.nil.choices = nil_choices
 
@@ -130,15 +138,19 @@ class DummySpadesHandForm(FlaskForm):
         """With exactly one hand's tricks left blank, fill it in to make 13."""
         values = [number_or_text(field.data) for field in self.tricks]
         blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if value is not None]
-        if len(blanks) == 1 and all(isinstance(v, int) and 0 <= v <= 13 for v in known) and sum(known) <= 13:
+        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
+        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
             self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered."""
         return {
             "bids": [
-                {"player": name, "bid": number_or_text(bid_form.form.bid.data), "nil": list(bid_form.form.nil.data or [])}
+                {
+                    "player": name,
+                    "bid": number_or_text(bid_form.form.bid.data),
+                    "nil": list(bid_form.form.nil.data or []),
+                }
                 for name, bid_form in zip(self.players, self.bids)
             ],
             "tricks": {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)},

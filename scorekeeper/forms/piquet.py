@@ -46,7 +46,11 @@ class NewPiquetGameForm(FlaskForm):
     player_1 = StringField(_l("Player 2"))
     first_dealer = RadioField(
         _l("First dealer (the lower cut deals)"),
-        choices=[SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("draw", _l("Draw for me"))],
+        choices=[
+            SelectChoice("0", _l("Player 1")),
+            SelectChoice("1", _l("Player 2")),
+            SelectChoice("draw", _l("Draw for me")),
+        ],
         default="draw",
     )
     variant = RadioField(
@@ -108,7 +112,8 @@ class SequenceForm(Form):
     )
     top = SelectField(
         _l("to the"),
-        choices=[SelectChoice("", "–")] + [SelectChoice(r, RANK_LETTERS[r]) for r in ("A", "K", "Q", "J", "T", "9")],
+        choices=[SelectChoice("", "–")]
+        + [SelectChoice(rank, RANK_LETTERS[rank]) for rank in ("A", "K", "Q", "J", "T", "9")],
         default="",
     )
 
@@ -160,7 +165,9 @@ class PiquetDealForm(FlaskForm):
     total_younger = FormField(TotalForm)
     pique = RadioField(
         _l("Did elder pique?"),
-        choices=[SelectChoice("", _l("Not asked")), SelectChoice("yes", _l("Yes, pique")), SelectChoice("no", _l("No"))],
+        choices=[
+            SelectChoice("", _l("Not asked")), SelectChoice("yes", _l("Yes, pique")), SelectChoice("no", _l("No")),
+        ],
         default="",
     )
 
@@ -203,7 +210,9 @@ class PiquetDealForm(FlaskForm):
 
     def cards_payload(self) -> dict[str, Any]:
         """The cards tapped on the pickers, for "check with cards"."""
-        self.field_paths = {"elder": self.cards_elder, "younger": self.cards_younger, "carte_blanche": self.carte_blanche}
+        self.field_paths = {
+            "elder": self.cards_elder, "younger": self.cards_younger, "carte_blanche": self.carte_blanche,
+        }
         return {
             "elder": list(self.cards_elder.data or []),
             "younger": list(self.cards_younger.data or []),
@@ -287,7 +296,8 @@ class PiquetDealForm(FlaskForm):
             for role in ROLES:
                 total = entry["trick_totals"][role]
                 data[f"total_{role}"] = {"won": str(total["won"]), "points": str(total["points"])}
-            data["pique"] = {True: "yes", False: "no"}.get(entry.get("pique"), "")
+            pique = entry.get("pique")
+            data["pique"] = "" if pique is None else "yes" if pique else "no"
         else:
             data["play"] = "tricks"
             winners = list(entry.get("tricks") or [])
@@ -316,7 +326,9 @@ class CheckerForm(FlaskForm):
     younger = ChipsField(_l("Younger's 12 cards"), choices=card_choices())
     carte_blanche = RadioField(
         _l("Carte blanche (dealt hand without K, Q, J)"),
-        choices=[SelectChoice("", _l("Nobody")), SelectChoice("elder", _l("Elder")), SelectChoice("younger", _l("Younger"))],
+        choices=[
+            SelectChoice("", _l("Nobody")), SelectChoice("elder", _l("Elder")), SelectChoice("younger", _l("Younger")),
+        ],
         default="",
     )
 

@@ -1,27 +1,37 @@
 """What the pages and the API know about a game: the `GameKind` protocol.
 
-A game is an engine in `rules/<game>/`, a module in this package defining
-`KIND` (an object that is a `GameKind`), its forms in `forms/<game>.py`,
-its templates in `templates/<game>/` and `templates/rules/<game>.html`,
-and one line in `games/__init__.py` that registers `KIND`. Everything
-else (records, views, the API, exports, stats) talks to a game only
-through its kind, so it never asks which game it holds.
+A game is an engine in `rules/<game>/` (a `rules.log.Log`), a module in
+this package defining `KIND` (an object that is a `GameKind`), its forms
+in `forms/<game>.py`, its templates in `templates/<game>/` and
+`templates/rules/<game>.html`, and one entry in `games/__init__.py` that
+registers `KIND`. Everything else (records, views, the API, exports,
+stats, the shared templates) talks to a game only through its kind, so it
+never asks which game it holds.
 
 Message ids (titles, `Words`) are English text marked with `N_`; pages
-translate them with gettext when they show them.
+translate them with gettext when they show them. Modules here may use the
+models and the forms, never `records` or `transfer` (which use them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.errors import ErrorCollector, RuleError
+from ..rules.log import Log
+from ..rules.phrases import N_
 
 if TYPE_CHECKING:
     from ..models import Game
     from ..rules.phrases import Phrase
+
+Engine = Log[Any, Any]
+"""A game replayed by its rules engine: every engine is a `rules.log.Log`."""
+
+Played = Sequence[tuple["Game", Engine]]
+"""Stored games with their replayed engines: the games of a session, first to last."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,7 @@ class Words:
     start_next: str  # "Start hand %(number)s"
     chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
     chart_caption: str  # "Running score after each hand"
+    too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
 
 
 @dataclass(frozen=True)
@@ -52,47 +63,28 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A figure of a player's standing beside the score (Spades: bags): its attribute and heading (a message id)."""
+
+    field: str
+    heading: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The score line drawn across the chart: its value, its label and its description (message ids with %(score)s)."""
+
+    score: int
+    label: str
+    description: str
+
+
+@dataclass(frozen=True)
 class Setup:
     """What a game is played with: the engine's table (players, seats, first dealer) and settings."""
 
     table: Any
     settings: Any
-
-
-def read_both(read_table: Callable[[], Any], read_settings: Callable[[], Any]) -> Setup:
-    """A setup from its two readers, with the errors of both reported at once (the settings' first).
-
-    :raises RuleError: listing every problem.
-    """
-    errors = ErrorCollector()
-
-    def attempt(read: Callable[[], Any]) -> Any:
-        try:
-            return read()
-        except RuleError as error:
-            errors.errors.extend(error.errors)
-            return None
-
-    settings = attempt(read_settings)
-    table = attempt(read_table)
-    errors.raise_if_any()
-    return Setup(table, settings)
-
-
-class Engine(Protocol):
-    """A game replayed by its rules engine: what the shared pages and the API read from it."""
-
-    table: Any
-    settings: Any
-    entries: tuple[Any, ...]  # every entry, in order: the scored ones and those kept after the end
-    after_end: tuple[int, ...]  # entries kept after the game ended, unscored
-
-    def add(self, entry: Any) -> Any: ...
-    def replace(self, number: int, entry: Any) -> None: ...
-    def is_over(self) -> bool: ...
-    def winner(self) -> str | None: ...
-    def next_dealer(self) -> str: ...
-    def status_line(self) -> Phrase: ...
 
 
 class NewGameForm(Protocol):
@@ -126,23 +118,32 @@ class EntryForm(Protocol):
 
 
 class GameKind(Protocol):
-    """One game, as the rest of the app sees it.
+    """One game, as the rest of the app sees it. A kind subclasses this and fills in every member.
 
     Identity and words:
       `name` is the game's id in URLs, in the API's "game" field and in the
-      stored `Game.kind`; `title`, `new_game_title` and `rules_title` name it
-      on pages; `words` say "hand" or "deal"; `player_count` seats it.
+      stored `Game.kind`; `title`, `new_game_title` and `rules_title` name
+      it on pages; `words` say "hand" or "deal"; `player_count` seats it.
     Pages:
-      `template_folder` holds `game.html`, `_board.html`, `edit_hand.html`,
-      `new.html`, `_summary_hands.html` and `_stats.html`; `rules_template`
-      is its rules page; `new_game_form` and `entry_form` are its screens,
-      and `form_context` what a typed entry form shows beside it;
-      `links` are its own tools listed on the home page.
-    Engine:
+      `template_folder` holds `new.html`, `game.html` (with `_board.html`,
+      the part live pages refresh), `edit_hand.html`, `_summary_hands.html`,
+      `_summary_facts.html` and `_stats.html` (and `_session.html` for a
+      game whose `session_summary` can be other than None);
+      `rules_template` is the rules page; `new_game_form` and `entry_form`
+      are the screens, and `form_context` what a typed entry form shows
+      beside it; `links` are the game's own tools on the home page;
+      `standing_columns`, `chart_reference` and `outcome_note` complete the
+      summary and the chart.
+    Engine and storage:
       `read_setup` validates the API's create payload, `stored_settings`
       and `restore` carry the setup to and from the database,
       `parse_entry`/`entry_to_dict` read and write one entry, `replay`
-      scores a log of entries, and `stats` counts a player's games.
+      scores a log of entries, `next_game` says what "the next game at this
+      table" means (Piquet: the next partie), and `stats` counts a player's
+      games.
+    JSON and CSV:
+      `game_fields` and `result_object` complete the API's game object and
+      hand result; `csv_columns` and `csv_rows` are the CSV download.
     """
 
     name: str
@@ -155,8 +156,9 @@ class GameKind(Protocol):
     rules_template: str
     new_game_form: type[NewGameForm]
     entry_form: type[EntryForm]
-    links: tuple[Link, ...]
-    has_sessions: bool  # games follow one another in a session (Rubicon parties)
+    links: tuple[Link, ...] = ()
+    standing_columns: tuple[Column, ...] = ()
+    csv_columns: tuple[str, ...]
 
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""
@@ -166,6 +168,8 @@ class GameKind(Protocol):
         """Template variables for an entry form as typed (Piquet: who is good, whether pique is asked)."""
         return {}
 
+    # Engine and storage
+
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         """The table and settings of the API's create payload (players, first_dealer, settings, ...).
 
@@ -174,7 +178,7 @@ class GameKind(Protocol):
         ...
 
     def stored_settings(self, setup: Setup) -> dict[str, Any]:
-        """What `Game.settings` keeps of a setup (the settings as the API shows them); `restore` reads it back."""
+        """What `Game.settings` keeps of a setup; `restore` reads it back."""
         return dict(setup.settings.to_dict())
 
     def restore(self, game: Game) -> Setup:
@@ -199,9 +203,75 @@ class GameKind(Protocol):
         """
         ...
 
-    def stats(self, played: Sequence[tuple[Any, str]]) -> Any:
+    def next_game(self, setup: Setup, engine: Engine) -> Setup:
+        """The setup of the game played next at this table, in the same session.
+
+        :raises NotAllowed: field ``game``, when this game is not followed
+            by another (or not yet).
+        """
+        ...
+
+    def session_summary(self, engine: Engine, played: Played) -> Any:
+        """What `_session.html` shows of the session `played` (this game alone outside a session), or None."""
+        ...
+
+    def stats(self, played: Sequence[tuple[Engine, str]]) -> Any:
         """A player's record over replayed games, each given with the player's name in it; `_stats.html` shows it."""
         ...
+
+    # Pages
+
+    def chart_reference(self, engine: Engine) -> Reference:
+        """The score the chart marks: the target to reach (or the Rubicon)."""
+        ...
+
+    def outcome_note(self, engine: Engine) -> Phrase | None:
+        """A sentence that explains the result beyond the status line (Piquet's settlement), or None."""
+        return None
+
+    # JSON and CSV
+
+    def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
+        """The fields the game adds to the API's game object (API.md), for the session `played`."""
+        ...
+
+    def result_object(self, result: Any) -> dict[str, Any]:
+        """One scored entry as the API's hand result (API.md), with its entry and explanation."""
+        ...
+
+    def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
+        """The CSV download's rows under `csv_columns`: one per entry and player, in seating order.
+
+        Entries kept after the end of the game come last, with what was entered and no scores.
+
+        Names go through `spreadsheet.cell`, so that no spreadsheet runs them as formulas.
+        """
+        ...
+
+
+def read_both(read_table: Callable[[], Any], read_settings: Callable[[], Any]) -> Setup:
+    """A setup from its two readers, with the errors of both reported at once (the settings' first).
+
+    :raises RuleError: listing every problem.
+    """
+    errors = ErrorCollector()
+
+    def attempt(read: Callable[[], Any]) -> Any:
+        try:
+            return read()
+        except RuleError as error:
+            errors.errors.extend(error.errors)
+            return None
+
+    settings = attempt(read_settings)
+    table = attempt(read_table)
+    errors.raise_if_any()
+    return Setup(table, settings)
+
+
+def standing_object(standing: Any) -> dict[str, Any]:
+    """A player's standing as the API's `totals` show it: `{"score": 71, "bags": 1}`."""
+    return asdict(standing)
 
 
 class Registry(Mapping[str, GameKind]):

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .. import stats
 from ..forms.dummy_spades import DummySpadesHandForm, NewDummySpadesGameForm
+from ..i18n import say
 from ..models import Game
 from ..rules import dummy_spades
-from ..rules.phrases import N_
-from .base import GameKind, Link, Setup, Words, read_both
+from ..rules.errors import NotAllowed
+from ..rules.phrases import N_, phrase
+from ..spreadsheet import cell
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
 
@@ -36,8 +39,11 @@ class DummySpades(GameKind):
     rules_template = "rules/dummy_spades.html"
     new_game_form = NewDummySpadesGameForm
     entry_form = DummySpadesHandForm
-    links: tuple[Link, ...] = ()
-    has_sessions = False
+    standing_columns = (Column("bags", N_("Bags")),)
+    csv_columns = (
+        "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
+        "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",
+    )
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         dummy_after = data.get("dummy_after")
@@ -49,9 +55,16 @@ class DummySpades(GameKind):
             lambda: dummy_spades.Settings.parse(data.get("settings")),
         )
 
+    def stored_settings(self, setup: Setup) -> dict[str, Any]:
+        """The settings and the dummy's seat."""
+        return {**setup.settings.to_dict(), "dummy_after": setup.table.dummy_after}
+
     def restore(self, game: Game) -> Setup:
-        table = dummy_spades.Table.create(game.player_names, game.first_dealer, game.dummy_after)
-        return Setup(table, dummy_spades.Settings.parse(game.settings))
+        settings = dict(game.settings)
+        table = dummy_spades.Table.create(
+            game.player_names, game.first_dealer, settings.pop("dummy_after", DEFAULT_DUMMY_AFTER)
+        )
+        return Setup(table, dummy_spades.Settings.parse(settings))
 
     def parse_entry(self, table: Any, data: object) -> dummy_spades.HandEntry:
         return dummy_spades.parse_hand(table, data)
@@ -62,8 +75,85 @@ class DummySpades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
         return dummy_spades.Game(setup.table, setup.settings, entries)
 
+    def next_game(self, setup: Setup, engine: Engine) -> Setup:
+        raise NotAllowed.single("game", phrase(
+            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
+
+    def session_summary(self, engine: Engine, played: Played) -> None:
+        return None
+
     def stats(self, played: Sequence[tuple[Any, str]]) -> stats.SpadesRecord:
         return stats.spades_record(played)
 
+    def chart_reference(self, engine: Engine) -> Reference:
+        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
+                         N_("The dotted line marks the target, %(score)s."))
+
+    def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
+        return {"dummy_after": spades_game(engine).table.dummy_after}
+
+    def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
+        return {
+            "number": result.number,
+            "dealer": result.dealer,
+            "bidding_order": list(result.bidding_order),
+            "leader": result.leader,
+            "declarer": result.declarer,
+            "defenders": list(result.defenders),
+            "nils": [
+                {
+                    "bidder": nil.bidder,
+                    "hand": nil.hand,
+                    "applies": nil.applies,
+                    "made": nil.made,
+                    "points": nil.points,
+                    "reason": say(nil.reason),
+                }
+                for nil in result.nils
+            ],
+            "players": {
+                p.player: {
+                    "role": p.role,
+                    "bid": p.bid,
+                    "team_tricks": p.team_tricks,
+                    "made": p.made,
+                    "contract_points": p.contract_points,
+                    "nil_points": p.nil_points,
+                    "bags_added": p.bags_added,
+                    "bag_penalty": p.bag_penalty,
+                    "delta": p.delta,
+                    "score": p.score,
+                    "bags": p.bags,
+                    "explanation": [say(line) for line in result.explain(p.player)],
+                }
+                for p in result.players
+            },
+            "entry": dummy_spades.hand_to_dict(result.entry),
+            "explanation": [say(line) for line in result.explanation],
+        }
+
+    def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
+        for result in engine.results:
+            for line in result.players:
+                nil_on = [nil.hand for nil in result.nils if nil.bidder == line.player]
+                yield [
+                    result.number, cell(result.dealer), cell(line.player), str(line.role), line.bid,
+                    "; ".join(cell(hand) for hand in nil_on), result.entry.tricks_of(line.player), line.team_tricks,
+                    "true" if line.made else "false", line.contract_points, line.nil_points, line.bags_added,
+                    line.bag_penalty, line.delta, line.score, line.bags,
+                ]
+        unscored = [""] * (len(self.csv_columns) - 7)
+        for number in engine.after_end:
+            entry = engine.entries[number - 1]
+            for bid in entry.bids:
+                yield [number, cell(engine.table.dealer(number)), cell(bid.player), "", bid.bid,
+                       "; ".join(cell(hand) for hand in bid.nil), entry.tricks_of(bid.player), *unscored]
+
 
 KIND = DummySpades()
+
+
+def spades_game(engine: Engine) -> dummy_spades.Game:
+    """The engine as the Dummy Hand Spades game it is (the kind only ever replays those)."""
+    assert isinstance(engine, dummy_spades.Game)
+    return engine

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Self
 
 from .phrases import Phrase
 
@@ -32,7 +33,7 @@ class RuleError(ValueError):
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in self.errors))
 
     @classmethod
-    def single(cls, field: str, message: Phrase) -> RuleError:
+    def single(cls, field: str, message: Phrase) -> Self:
         return cls([FieldError(field, message)])
 
 

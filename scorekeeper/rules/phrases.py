@@ -48,7 +48,7 @@ class Phrase:
             name: value.render(translate, write) if isinstance(value, Phrase) else write(value)
             for name, value in self.params.items()
         }
-        return translate(self.template) % values
+        return str(translate(self.template) % values)
 
     def __str__(self) -> str:
         return self.render()

@@ -2,7 +2,9 @@
 
 The page loads htmx from the CDN with SRI; here that request is answered
 from the copy npm installed (the same version), since the machine has no
-network. Screenshots are saved under test-artifacts/ to be looked at.
+network. Every page runs under the app's Content-Security-Policy, and a
+test fails when Chromium reports a violation. Screenshots are saved under
+test-artifacts/ to be looked at.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from ..conftest import dispose, make_app
-from .support import CHROMIUM, CHROMIUM_FLAGS, make_page
+from .support import CHROMIUM, CHROMIUM_FLAGS, WatchedBrowser, make_page
 
 
 @pytest.fixture
@@ -34,8 +36,21 @@ def live_server(tmp_path):
 def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request):
+    """Fail a browser test when any of its pages broke the Content-Security-Policy."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched = request.getfixturevalue("browser")
+    watched.csp_violations.clear()
+    yield
+    assert not watched.csp_violations, "Content-Security-Policy violations:\n" + "\n".join(
+        dict.fromkeys(watched.csp_violations))
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
-"""Helpers for the browser tests: Chromium's flags, the CDN stand-in, screenshots."""
+"""Helpers for the browser tests: Chromium's flags, the CDN stand-in, the CSP watch, screenshots."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from scorekeeper.app import ROOT
@@ -19,6 +20,44 @@ CHROMIUM_FLAGS = [
 PHONE = {"width": 390, "height": 844}
 HTMX_COPY = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+# Runs before the page's own scripts (init scripts are not subject to the page's CSP).
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.reportCspViolation(`${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || "?"} `
+                            + `(${event.sourceFile || "page"}:${event.lineNumber})`);
+});
+"""
+
+
+def watch_csp(context, violations: list[str]) -> None:
+    """Collect every Content-Security-Policy violation in `context`: the page's event, and the console line
+    Chromium writes (which also comes when scripts are off)."""
+    context.expose_function("reportCspViolation", lambda line: violations.append(line))
+    context.add_init_script(CSP_REPORTER)
+
+    def console(message):
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    context.on("console", console)
+
+
+class WatchedBrowser:
+    """The browser, with every context it opens watched for CSP violations (checked after each test)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self.csp_violations: list[str] = []
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        watch_csp(context, self.csp_violations)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 def serve_cdn_locally(context, base_url: str) -> None:
@@ -50,6 +89,18 @@ def make_page(browser, base_url: str, *, javascript: bool):
 def score_value(text: str) -> int:
     """A score as the page writes it ("−60", with the minus sign) as a number."""
     return int(text.strip().replace("\N{MINUS SIGN}", "-"))
+
+
+def wait_for(page, expression: str, arg=None, *, seconds: float = 10) -> None:
+    """Wait until `expression` (JavaScript, or a function of `arg`) is true in the page.
+
+    Playwright's own wait_for_function runs its text through eval(), which the page's CSP refuses.
+    """
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Still not true after {seconds} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 def screenshot(page, name: str) -> Path:

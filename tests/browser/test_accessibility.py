@@ -13,7 +13,7 @@ from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally
+from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +106,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     open_hand(page, 1)
     page.click(".share summary")
     page.locator("#qr-edit img").scroll_into_view_if_needed()  # loaded lazily
-    page.wait_for_function("document.querySelector('#qr-edit img').complete")
+    wait_for(page, "document.querySelector('#qr-edit img').complete")
     yield "spades-midgame"
     page.fill("#bids-0-bid", "14")
     page.check("input[name='bids-1-nil'][value=dummy]", force=True)
@@ -202,7 +202,7 @@ def phone(browser, live_server):
 def axe_violations(page) -> list[str]:
     """What axe-core finds on the page as it is now, one line per rule and element."""
     if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+        page.evaluate(AXE.read_text())  # evaluated, not a <script> tag, which the page's CSP would refuse
     results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [f"{rule['id']} at {node['target']}: {rule['help']} ({node['failureSummary']})"
             for rule in results["violations"] for node in rule["nodes"]]

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from ..catalogs import languages
-from .support import ARTIFACTS, score_value, screenshot, serve_cdn_locally
+from .support import ARTIFACTS, score_value, screenshot, serve_cdn_locally, wait_for
 from .test_accessibility import STICKING_OUT, axe_violations
 from .test_spades_flow import fill_hand
 
@@ -80,8 +80,7 @@ def open_summary(page) -> None:
     """Follow the game page's summary link (htmx swaps the page in) and wait for its stylesheet."""
     page.click(".game-links a")
     page.wait_for_selector(".summary")
-    page.wait_for_function(
-        "[...document.styleSheets].some((sheet) => sheet.href && new URL(sheet.href).pathname.endsWith('/summary.css'))")
+    wait_for(page, "[...document.styleSheets].some((sheet) => sheet.href && new URL(sheet.href).pathname.endsWith('/summary.css'))")
 
 
 def texts(page, selector: str) -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from .support import ARTIFACTS, make_page, screenshot
+from .support import ARTIFACTS, make_page, screenshot, wait_for
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
 from .test_spades_flow import fill_hand, scores, start_game
 
@@ -209,7 +209,7 @@ def test_a_piquet_deal_shows_live_on_a_viewer(phones):
 def decode(locator, name: str) -> list[str]:
     """Photograph the QR code as the phone shows it and read it back."""
     locator.scroll_into_view_if_needed()
-    locator.page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=locator.element_handle())
+    wait_for(locator.page, "(img) => img.complete && img.naturalWidth > 0", arg=locator.element_handle())
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     locator.screenshot(path=str(path))
@@ -240,17 +240,17 @@ def test_the_screen_stays_awake_on_a_game_page(phones):
     page.wait_for_timeout(300)
     assert page.evaluate("window.wakeLocks.length") == 0, "only game pages keep the screen on"
     start_game(page)
-    page.wait_for_function("window.wakeLocks.length === 1")
+    wait_for(page, "window.wakeLocks.length === 1")
     assert page.evaluate("[wakeLocks[0].type, wakeLocks[0].released]") == ["screen", False]
 
     # Hiding the tab makes the browser let go; coming back takes the lock again.
     page.evaluate("wakeLocks[0].release()")
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.wakeLocks.length === 2")
+    wait_for(page, "window.wakeLocks.length === 2")
     assert page.evaluate("wakeLocks[1].released") is False
 
     page.click(".brand")
-    page.wait_for_function("window.wakeLocks[1].released")
+    wait_for(page, "window.wakeLocks[1].released")
     assert page.evaluate("window.wakeLocks.length") == 2
     assert phones.errors == []
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .support import CHROMIUM, serve_cdn_locally, screenshot
+from .support import CHROMIUM, screenshot, serve_cdn_locally
 from .test_piquet_flow import declare_point, save_deal, start_piquet, tap_tricks
 from .test_spades_flow import fill_hand, start_game
 

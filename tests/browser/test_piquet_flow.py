@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import score_value, screenshot
+from .support import score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
             page.select_option("#elder-sequences-0-top", "K")
         tap_tricks(page, elder_run)
         if number == 1:
-            page.wait_for_function("document.querySelector('#trick-points').innerText.includes('after trick 12')")
+            wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
             assert page.inner_text("#verdict-point") == (
                 "Ann is good Elder's point of 5 (48) is good (younger declared none): elder scores 5."
             )
@@ -95,7 +95,7 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     page.select_option("#elder-sequences-0-length", "6")
     page.select_option("#elder-sequences-0-top", "A")
     page.select_option("#elder-sets-A", "4")
-    page.wait_for_function("document.querySelector('#verdict-extra').innerText.includes('repique')")
+    wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
     assert page.inner_text("#verdict-extra") == "Elder reaches 36 before younger scores: repique, +60."
     save_deal(page, 3)
     assert scores(page) == {"Ann": 154, "Ben": 53}
@@ -121,7 +121,7 @@ def test_check_with_cards_fills_the_declarations(page):
     for card in P3_YOUNGER:
         page.check(f"input[name=cards_younger][value='{card}']", force=True)
     page.click("button:has-text('Fill the declarations from these cards')")
-    page.wait_for_function("document.querySelector('#younger-point-value').value === '38'")
+    wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
     assert page.input_value("#elder-point-value") == "38"
     assert page.input_value("#younger-sequences-0-length") == "3"
     assert page.input_value("#younger-sequences-0-top") == "K"
@@ -202,7 +202,7 @@ def test_the_deal_form_asks_the_pique_only_while_the_totals_leave_it_open(page):
     # No capture for Ann: she won tricks 1 to 5, then Ben the rest. 24 + 1 + 5 = 30: a certain pique.
     enter_totals(page, (5, 6), (7, 8))
     page.evaluate("document.activeElement.blur()")  # the change event, as leaving the field does
-    page.wait_for_function(f"document.querySelector('#pique-question').innerText.includes({CERTAIN_PIQUE!r})")
+    wait_for(page, f"document.querySelector('#pique-question').innerText.includes({CERTAIN_PIQUE!r})")
     assert page.locator("#pique-question input").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") == 360
     screenshot(page, "piquet-pique-certain-360")

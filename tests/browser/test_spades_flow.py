@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.app import create_app
 
-from .support import HTMX_COPY, score_value, screenshot
+from .support import HTMX_COPY, score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -103,7 +103,7 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     page.click("a:has-text('Undo hand 5')")
     page.wait_for_selector("h1:has-text('Undo Hand 5?')")
     page.click("button:has-text('Yes, undo Hand 5')")
-    page.wait_for_function("document.querySelectorAll('details.hand').length === 4")
+    wait_for(page, "document.querySelectorAll('details.hand').length === 4")
     assert scores(page) == {"Ann": -70 + 3 * 90, "Ben": 52 + 3 * 40, "Cid": 61 + 3 * 40}
 
     # Cid declares 13 with the dummy and takes every trick until someone passes 500.

@@ -38,6 +38,14 @@ def test_names_with_accents_and_apostrophes_are_fine():
     assert clean_names(["Zoë", "O'Brien", "José-María"], 3) == ("Zoë", "O'Brien", "José-María")
 
 
+def test_names_are_composed_so_look_alikes_are_one_name():
+    assert clean_names(["Rene\u0301e", "Ben", "Cid"], 3) == ("Ren\u00e9e", "Ben", "Cid")
+    assert messages(["Rene\u0301e", "REN\u00c9E", "Cid"]) == [
+        ("players[1]", "Two players cannot both be called “REN\u00c9E”.")]
+    assert find_name(("Ren\u00e9e", "Ben"), "rene\u0301e") == "Ren\u00e9e"
+    assert find_name(("Rene\u0301e", "Ben"), "Ren\u00e9e") == "Rene\u0301e"  # a name stored before composing
+
+
 def test_find_name_ignores_case_and_spaces():
     assert find_name(("Ann", "Ben"), " ann ") == "Ann"
     assert find_name(("Ann", "Ben"), "Cid") is None

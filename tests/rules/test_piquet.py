@@ -4,8 +4,18 @@ import pytest
 
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.piquet import (
-    DealEntry, Game, Role, Settings, Settlement, Table, Variant, add_settlements, deal_to_dict, explain_settlement,
-    parse_deal, settle,
+    DealEntry,
+    Game,
+    Role,
+    Settings,
+    Settlement,
+    Table,
+    Variant,
+    add_settlements,
+    deal_to_dict,
+    explain_settlement,
+    parse_deal,
+    settle,
 )
 
 E, Y = "elder", "younger"
@@ -196,7 +206,7 @@ def test_a_rubicon_partie_is_six_deals_and_settles():
     assert (game.deals_planned(), game.is_over(), game.settlement()) == (6, False, None)
     assert str(game.status_line()) == "Deal 6 of 6: Ann deals, Ben is elder."
     game.add(SIX_SIX)
-    assert game.totals() == {"Ann": 159 + 12, "Ben": 106 + 12}
+    assert game.scores() == {"Ann": 159 + 12, "Ben": 106 + 12}
     assert game.is_over() and game.deals[-1].ended_game
     assert game.settlement() == Settlement("Ann", 153, False)
     assert game.winner() == "Ann"
@@ -208,7 +218,7 @@ def test_a_rubicon_partie_is_six_deals_and_settles():
 
 def test_a_partie_level_after_six_deals_goes_to_eight_then_may_be_drawn():
     game = Game(TABLE, Settings(), [CAPOT] * 6)
-    assert game.totals() == {"Ann": 159, "Ben": 159}
+    assert game.scores() == {"Ann": 159, "Ben": 159}
     assert (game.deals_planned(), game.is_over()) == (8, False)
     game.add(CAPOT)
     game.add(CAPOT)

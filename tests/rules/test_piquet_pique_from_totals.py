@@ -3,15 +3,16 @@
 from itertools import product
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.errors import ErrorCollector, NotAllowed
 from scorekeeper.rules.piquet import ByRole, DealEntry, Game, Role, Settings, Table, TrickTotal, parse_deal
 from scorekeeper.rules.piquet.combinations import CardSet, Declarations, Point, Sequence
 from scorekeeper.rules.piquet.entry import pique_from_totals
 from scorekeeper.rules.piquet.tricks import PiqueChance, check_trick_totals
 from scorekeeper.rules.piquet.values import Field
-from scorekeeper.rules.cards import Rank
 
 E, Y = "elder", "younger"
 TABLE = Table.create(["Ann", "Ben"], "Ben")  # Ann is elder in deal 1

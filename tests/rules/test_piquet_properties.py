@@ -1,11 +1,21 @@
 """Properties of the Piquet engine, checked on random hands, plays and games."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import PACK
 from scorekeeper.rules.errors import ErrorCollector
 from scorekeeper.rules.piquet import (
-    ByRole, DealEntry, Game, Role, Settings, Table, Variant, declarations_from_cards, deal_to_dict, parse_deal,
+    ByRole,
+    DealEntry,
+    Game,
+    Role,
+    Settings,
+    Table,
+    Variant,
+    deal_to_dict,
+    declarations_from_cards,
+    parse_deal,
 )
 from scorekeeper.rules.piquet.fit import courts_in
 from scorekeeper.rules.piquet.scoring import combination_points, compare_classes
@@ -69,7 +79,7 @@ def test_trick_points_from_12_winners_pass_the_announced_totals_check(play, entr
 def test_a_partie_level_after_6_deals_goes_to_8_deals(three):
     paired = [entry for entry in three for _ in range(2)]  # each player holds each hand once
     game = Game(TABLE, Settings(), paired)
-    assert len(set(game.totals().values())) == 1
+    assert len(set(game.scores().values())) == 1
     assert (game.deals_planned(), game.is_over()) == (8, False)
     game.add(three[0])
     game.add(three[0])
@@ -93,11 +103,11 @@ def test_a_saunt_game_ends_at_the_first_event_reaching_the_target(deals, target)
             if running[event.role] >= target:
                 break
         assert result.ended_game == (running[event.role] >= target)
-        assert {TABLE.name_of(r, result.number): running[r] for r in Role} == game.totals()
-        before = game.totals()
+        assert {TABLE.name_of(r, result.number): running[r] for r in Role} == game.scores()
+        before = game.scores()
     if game.is_over():
-        assert sorted(score >= target for score in game.totals().values()) == [False, True]
-        assert game.totals()[game.winner()] >= target
+        assert sorted(score >= target for score in game.scores().values()) == [False, True]
+        assert game.scores()[game.winner()] >= target
 
 
 @settings(max_examples=50)
@@ -114,4 +124,4 @@ def test_replaying_from_scratch_equals_the_running_state(deals, edits, rules):
         elif game.entries:
             game.replace(1 + edit % len(game.entries), deals[edit % len(deals)])
         replayed = Game(TABLE, rules, game.entries)
-        assert (replayed.deals, replayed.after_end, replayed.totals()) == (game.deals, game.after_end, game.totals())
+        assert (replayed.deals, replayed.after_end, replayed.scores()) == (game.deals, game.after_end, game.scores())

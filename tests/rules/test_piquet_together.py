@@ -1,12 +1,22 @@
 """Declarations that must be possible together, and what carte blanche allows after it (RULES.md B3, B9)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import PACK
 from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.piquet import (
-    ByRole, DealEntry, Game, Role, Settings, Table, check_hands, declarations_from_cards, deal_to_dict, parse_deal,
+    ByRole,
+    DealEntry,
+    Game,
+    Role,
+    Settings,
+    Table,
+    check_hands,
+    deal_to_dict,
+    declarations_from_cards,
+    parse_deal,
 )
 from scorekeeper.rules.piquet.combinations import Declarations
 from scorekeeper.rules.piquet.fit import courts_in

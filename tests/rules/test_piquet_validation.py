@@ -2,9 +2,17 @@
 
 import pytest
 
-from scorekeeper.rules.errors import MalformedInput
-from scorekeeper.rules.piquet import DealEntry, Role, check_hands, declarations_from_cards, is_pique_possible, parse_deal
 from scorekeeper.rules.cards import Rank, Suit, parse_card
+from scorekeeper.rules.errors import MalformedInput
+from scorekeeper.rules.piquet import (
+    DealEntry,
+    Role,
+    check_hands,
+    deal_to_dict,
+    declarations_from_cards,
+    is_pique_possible,
+    parse_deal,
+)
 from scorekeeper.rules.piquet.combinations import CardSet, Point, Sequence
 
 E, Y = "elder", "younger"
@@ -44,8 +52,6 @@ def errors_of(payload):
          [("sequences.elder", "These sequences do not fit in 12 cards.")]),
         ({"sequences": {E: [{"length": 3, "top": "A"}] * 5}},
          [("sequences.elder", "These sequences do not fit in 12 cards.")]),
-        ({"point": {E: {"cards": 8, "value": 75}}, "sequences": {E: [{"length": 5, "top": "A"}]}},
-         []),
         ({"point": {E: {"cards": 7, "value": 65}},
           "sequences": {E: [{"length": 5, "top": "A"}, {"length": 4, "top": "A"}, {"length": 3, "top": "A"}]}},
          [("point.elder", "This point and these sequences do not fit in 12 cards.")]),
@@ -60,11 +66,16 @@ def errors_of(payload):
     ],
 )
 def test_impossible_declarations_and_play_are_refused(payload, expected):
-    payload = {"tricks": TRICKS} | payload
-    if expected:
-        assert errors_of(payload) == expected
-    else:
-        parse_deal(payload)
+    assert errors_of({"tricks": TRICKS} | payload) == expected
+
+
+def test_a_quint_inside_a_point_of_eight_fits_in_twelve_cards():
+    entry = parse_deal({"tricks": TRICKS, "point": {E: {"cards": 8, "value": 75}},
+                        "sequences": {E: [{"length": 5, "top": "A"}]}})
+
+    declared = deal_to_dict(entry)
+    assert (declared["point"], declared["sequences"]) == (
+        {E: {"cards": 8, "value": 75}, Y: None}, {E: [{"length": 5, "top": "A"}], Y: []})
 
 
 def test_all_problems_are_reported_at_once():

@@ -2,7 +2,6 @@
 
 import pytest
 
-from scorekeeper.rules.errors import MalformedInput, NotAllowed
 from scorekeeper.rules.dummy_spades import (
     DUMMY,
     Bid,
@@ -18,6 +17,7 @@ from scorekeeper.rules.dummy_spades import (
     parse_hand,
     score_hand,
 )
+from scorekeeper.rules.errors import MalformedInput, NotAllowed
 
 TABLE = Table(("Ann", "Ben", "Cid"), "Ann")  # hand 1: Ann deals, Ben and Cid bid first, Ann last
 
@@ -432,8 +432,11 @@ def test_undo_with_nothing_recorded_is_not_allowed():
 def test_add_refuses_an_entry_for_another_table():
     other = Table(("Dan", "Eve", "Fay"), "Dan")
     foreign = entry({"Dan": 1, "Eve": 2, "Fay": 3}, {"Dan": 4, "Eve": 3, "Fay": 3, "dummy": 3}, table=other)
-    with pytest.raises(MalformedInput):
-        Game(TABLE, Settings()).add(foreign)
+    game = Game(TABLE, Settings())
+    with pytest.raises(MalformedInput) as error:
+        game.add(foreign)
+    assert fields(error) == [("bids", "This hand was entered for other players.")]
+    assert (game.entries, game.hands) == ((), ())
 
 
 def test_game_ends_at_target_and_refuses_more_hands():

@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
+from scorekeeper.games import GAMES
 from scorekeeper.models import Game, Hand
 
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS, SPADES_PLAYERS
-from .markup import text_of
 from .forms_client import csrf_token
+from .markup import text_of
 
 # API.md "Dummy Hand Spades hand" as hand 1 (Ben nil on Cid, Cid nil on Cid and the dummy), then a plain hand 2.
 NIL_HAND = {
@@ -405,6 +406,19 @@ def test_damaged_files_are_refused_with_422_or_imported_never_a_500(tmp_path):
         if response.status_code == 422:
             assert stored(app) == before
             assert all(set(error) == {"field", "message"} for error in response.get_json()["errors"])
+            return
+        created = response.get_json()
+        assert stored(app) == (before[0] + 1, before[1] + len(game["hands"]))
+        assert created["players"] == [name.strip() for name in game["players"]]
+        assert created["first_dealer"].casefold() == game["first_dealer"].strip().casefold()
+        with app.app_context():
+            saved = db.session.execute(db.select(Game).filter_by(public_id=created["id"])).scalar_one()
+            assert (saved.kind, list(saved.player_names), saved.first_dealer) == (
+                game["game"], created["players"], created["first_dealer"])
+            kind = GAMES[saved.kind]
+            table = kind.restore(saved).table
+            in_file = [kind.entry_to_dict(kind.parse_entry(table, hand["entry"])) for hand in game["hands"]]
+            assert saved.entries() == in_file, "every entry of the file, in its order"
 
     try:
         check()

@@ -138,8 +138,8 @@ def spades_game(client) -> str:
         {"bids-0-bid": "4", "bids-1-bid": "9", "bids-2-bid": "3", "bids-0-nil": "Ann",
          "tricks-0": "0", "tricks-1": "6", "tricks-2": "4", "tricks-3": "3"},
     ]
-    for number, hand in enumerate(hands, start=1):
-        assert post_form(client, path + "/hands", {**hand, "hand": str(number)}, path).status_code == 303
+    for position, hand in enumerate(hands, start=1):
+        assert post_form(client, path + "/hands", {**hand, "hand": str(position)}, path).status_code == 303
     return path
 
 

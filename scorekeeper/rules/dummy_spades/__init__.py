@@ -16,7 +16,6 @@ from .scoring import (
     Standing,
     assess_nil,
     find_declarer,
-    names_phrase,
     score_hand,
 )
 from .table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
@@ -24,5 +23,5 @@ from .table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
 __all__ = [
     "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "NilOutcome",
     "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "find_declarer",
-    "hand_to_dict", "names_phrase", "parse_hand", "score_hand",
+    "hand_to_dict", "parse_hand", "score_hand",
 ]

@@ -27,7 +27,7 @@ class Bid:
 class HandEntry:
     """What the table reports for one hand: the bids and the tricks of all four hands."""
 
-    bids: tuple[Bid, Bid, Bid]
+    bids: tuple[Bid, ...]
     tricks: tuple[tuple[str, int], ...]
 
     def tricks_of(self, hand: str) -> int:
@@ -163,15 +163,17 @@ def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tu
             errors.add("tricks", phrase(N_("Enter the tricks of %(hand)s."), hand=_hand_phrase(hand)))
     total = sum(found.values())
     if len(found) == 4 and total != TRICKS_PER_DEAL:
-        errors.add("tricks", phrase(N_("The four hands took %(total)s tricks; they must take exactly 13."), total=total))
+        errors.add(
+            "tricks", phrase(N_("The four hands took %(total)s tricks; they must take exactly 13."), total=total)
+        )
     return tuple((hand, found[hand]) for hand in table.hands() if hand in found)
 
 
-def hand_to_dict(entry: HandEntry) -> dict:
+def hand_to_dict(entry: HandEntry) -> dict[str, object]:
     """The API payload of a hand entry; the inverse of `parse_hand`."""
     bids = []
     for bid in entry.bids:
-        item: dict = {"player": bid.player, "bid": bid.bid}
+        item: dict[str, object] = {"player": bid.player, "bid": bid.bid}
         if bid.nil:
             item["nil"] = list(bid.nil)
         bids.append(item)

@@ -4,77 +4,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import MalformedInput, NotAllowed
+from ..log import Log
+from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .scoring import HandResult, Standing, names_phrase, score_hand
+from .scoring import HandResult, Standing, score_hand
 from .table import Settings, Table
 
 
-class Game:
-    """A game as a replayable log of hand entries (like python-chess's move stack)."""
+class Game(Log[HandEntry, HandResult]):
+    """A game as a replayable log of hand entries (see `rules.log`)."""
+
+    NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
+    NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    table: Table
+    settings: Settings
 
     def __init__(self, table: Table, settings: Settings, entries: Iterable[HandEntry] = ()):
         self.table = table
         self.settings = settings
-        self._replay(tuple(entries))
+        super().__init__(entries)
 
-    def _replay(self, entries: tuple[HandEntry, ...]) -> None:
-        """Score `entries` from scratch; those recorded after the game ended are kept unscored."""
-        self.entries: tuple[HandEntry, ...] = ()
-        self.hands: tuple[HandResult, ...] = ()
-        self.after_end: tuple[int, ...] = ()
-        for entry in entries:
-            if self.is_over():
-                self.entries += (entry,)
-                self.after_end += (len(self.entries),)
-            else:
-                self.add(entry)
+    @property
+    def hands(self) -> tuple[HandResult, ...]:
+        """The scored hands."""
+        return self.results
 
-    def add(self, entry: HandEntry) -> HandResult:
-        """Score and record the next hand.
+    def score_next(self, entry: HandEntry) -> HandResult:
+        """Score the next hand from the standings after the last one.
 
-        :raises NotAllowed: if the game is over.
         :raises MalformedInput: if the entry does not fit the table.
         """
-        if self.is_over():
-            raise NotAllowed.single("game", phrase(N_("This game is over: %(winner)s has won."), winner=self.winner()))
-        result = score_hand(self.table, self.settings, self.next_hand_number(), entry, self.totals())
-        self.entries += (result.entry,)
-        self.hands += (result,)
-        return result
+        return score_hand(self.table, self.settings, self.next_number(), entry, self.totals())
 
-    def replace(self, number: int, entry: HandEntry) -> None:
-        """Replace recorded hand `number` (from 1) and re-score every hand.
-
-        :raises NotAllowed: if there is no such hand.
-        :raises MalformedInput: if the entry does not fit the table.
-        """
-        if not 1 <= number <= len(self.entries):
-            raise NotAllowed.single("number", phrase(N_("There is no hand %(number)s."), number=number))
-        entries = self.entries
-        try:
-            self._replay(entries[: number - 1] + (entry,) + entries[number:])
-        except MalformedInput:
-            self._replay(entries)
-            raise
-
-    def undo(self) -> HandEntry:
-        """Remove the last recorded hand and return it.
-
-        :raises NotAllowed: if no hand has been recorded.
-        """
-        if not self.entries:
-            raise NotAllowed.single("game", phrase(N_("There is no hand to undo.")))
-        last = self.entries[-1]
-        self._replay(self.entries[:-1])
-        return last
+    def refusal_when_over(self) -> Phrase:
+        return phrase(N_("This game is over: %(winner)s has won."), winner=self.winner() or "")
 
     def totals(self) -> dict[str, Standing]:
         """Every real player's score and bags, in seating order."""
-        if not self.hands:
+        last = self.last_result()
+        if last is None:
             return {player: Standing() for player in self.table.players}
-        return {mine.player: Standing(mine.score, mine.bags) for mine in self.hands[-1].players}
+        return {mine.player: Standing(mine.score, mine.bags) for mine in last.players}
 
     def leaders(self) -> tuple[str, ...]:
         """The players sharing the highest score, in seating order."""
@@ -109,13 +80,9 @@ class Game:
 
     def next_hand_number(self) -> int:
         """The number the next recorded hand gets."""
-        return len(self.entries) + 1
+        return self.next_number()
 
-    def next_dealer(self) -> str:
-        """Who deals the next hand."""
-        return self.table.dealer(self.next_hand_number())
-
-    def next_bidding_order(self) -> tuple[str, str, str]:
+    def next_bidding_order(self) -> tuple[str, ...]:
         """The bidding order of the next hand."""
         return self.table.bidding_order(self.next_hand_number())
 

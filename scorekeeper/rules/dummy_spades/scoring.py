@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from .. import log
 from ..errors import MalformedInput
-from ..phrases import N_, Phrase, Signed, phrase
+from ..names import names_phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
 from .table import DUMMY, Settings, Table
 
@@ -32,10 +34,9 @@ def _signed(points: int) -> Signed:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(log.Standing):
     """A real player's running score and bags."""
 
-    score: int = 0
     bags: int = 0
 
 
@@ -84,10 +85,10 @@ class HandResult:
 
     number: int
     dealer: str
-    bidding_order: tuple[str, str, str]
+    bidding_order: tuple[str, ...]
     leader: str
     declarer: str
-    defenders: tuple[str, str]
+    defenders: tuple[str, ...]
     nils: tuple[NilOutcome, ...]
     players: tuple[PlayerHand, ...]
     entry: HandEntry
@@ -122,20 +123,13 @@ class HandResult:
         return tuple(lines)
 
 
-def names_phrase(names: tuple[str, ...]) -> Phrase:
-    """Two or three names joined: "Ann and Ben" or "Ann, Ben and Cid"."""
-    if len(names) == 2:
-        return phrase(N_("%(first)s and %(second)s"), first=names[0], second=names[1])
-    return phrase(N_("%(first)s, %(second)s and %(third)s"), first=names[0], second=names[1], third=names[2])
-
-
-def find_declarer(entry: HandEntry, order: tuple[str, str, str]) -> str:
+def find_declarer(entry: HandEntry, order: tuple[str, ...]) -> str:
     """The highest bidder; of tied bidders, the one who bid first (A4)."""
     highest = max(bid.bid for bid in entry.bids)
     return next(player for player in order if entry.bid_of(player).bid == highest)
 
 
-def _declarer_line(entry: HandEntry, order: tuple[str, str, str], declarer: str) -> Phrase:
+def _declarer_line(entry: HandEntry, order: tuple[str, ...], declarer: str) -> Phrase:
     highest = entry.bid_of(declarer).bid
     tied = tuple(player for player in order if entry.bid_of(player).bid == highest)
     if len(tied) == 1:
@@ -167,7 +161,9 @@ def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOu
                 hand=hand,
             )
         else:
-            reason = phrase(N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand)
+            reason = phrase(
+                N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand
+            )
         return NilOutcome(bidder, hand, False, None, 0, reason)
     tricks = entry.tricks_of(hand)
     made = tricks == 0
@@ -205,7 +201,7 @@ def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
         team = phrase(N_("%(player)s and the dummy"), player=declarer)
     else:
         team = phrase(N_("The defenders"))
-    values = {"team": team, "tricks": mine.team_tricks, "player": mine.player, "bid": mine.bid}
+    values: dict[str, ParamValue] = {"team": team, "tricks": mine.team_tricks, "player": mine.player, "bid": mine.bid}
     if not mine.made:
         template = N_("%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: set, %(points)s.")
     elif mine.bags_added == 0:
@@ -236,7 +232,9 @@ def _bag_penalty_line(mine: PlayerHand) -> Phrase:
         template = N_("%(player)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
     else:
         template = N_("%(player)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
-    return phrase(template, player=mine.player, reached=mine.bags_reached, points=_signed(mine.bag_penalty), bags=mine.bags)
+    return phrase(
+        template, player=mine.player, reached=mine.bags_reached, points=_signed(mine.bag_penalty), bags=mine.bags
+    )
 
 
 def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
@@ -278,7 +276,10 @@ def score_hand(
         _declarer_line(entry, order, declarer),
         phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
         phrase(
-            N_("%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; the defenders took %(defender_tricks)s."),
+            N_(
+                "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
+                "the defenders took %(defender_tricks)s."
+            ),
             declarer=declarer,
             declarer_tricks=team_tricks[Role.DECLARER],
             defender_tricks=team_tricks[Role.DEFENDER],

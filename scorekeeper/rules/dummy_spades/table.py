@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeGuard
 
 from ..errors import ErrorCollector, MalformedInput
 from ..names import clean_names, find_name
@@ -77,7 +77,7 @@ _VARIANT_REMINDERS: Final = {
 
 
 
-def is_whole_number(value: object, low: int, high: int) -> bool:
+def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
     """True for an int (not a bool) from low to high."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
@@ -100,11 +100,10 @@ class Settings:
         """
         if data is None:
             return cls()
-        errors = ErrorCollector()
         if not isinstance(data, Mapping):
-            errors.add("settings", phrase(N_("The settings must be an object.")))
-            errors.raise_if_any()
-        values: dict[str, object] = {}
+            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
+        errors = ErrorCollector()
+        values: dict[str, int] = {}
         for key, low, high, message in (
             ("target", 1, 10000, phrase(N_("The target is a whole number from 1 to 10000."))),
             ("bag_limit", 0, 100, phrase(N_("The bag limit is a whole number from 0 to 100."))),
@@ -118,15 +117,16 @@ class Settings:
             else:
                 errors.add(f"settings.{key}", message)
         variant = data.get("variant")
+        chosen = Variant.NO_PEEKY
         if isinstance(variant, str) and variant in Variant.__members__.values():
-            values["variant"] = Variant(variant)
+            chosen = Variant(variant)
         elif variant is not None:
             choices = ", ".join(Variant)
             errors.add("settings.variant", phrase(N_("Choose a bidding variation: %(choices)s."), choices=choices))
         errors.raise_if_any()
-        return cls(**values)
+        return cls(**values, variant=chosen)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The API's ``settings`` object."""
         return {
             "target": self.target,
@@ -140,7 +140,7 @@ class Settings:
 class Table:
     """Who sits where (A1) and who deals first (A2)."""
 
-    players: tuple[str, str, str]
+    players: tuple[str, ...]
     first_dealer: str
     dummy_after: int = 2
 
@@ -163,9 +163,10 @@ class Table:
         if not is_whole_number(dummy_after, 0, 2):
             errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
         errors.raise_if_any()
+        assert dealer is not None and is_whole_number(dummy_after, 0, 2)  # else an error was raised
         return cls(names, dealer, dummy_after)
 
-    def seating(self) -> tuple[str, str, str, str]:
+    def seating(self) -> tuple[str, ...]:
         """All four seats clockwise from the first player, the dummy included."""
         after = self.dummy_after + 1
         return (*self.players[:after], DUMMY, *self.players[after:])
@@ -173,18 +174,19 @@ class Table:
     def dealer(self, hand_number: int) -> str:
         """The dealer of a hand: the first dealer, then clockwise over the real players."""
         first = self.players.index(self.first_dealer)
-        return self.players[(first + hand_number - 1) % 3]
+        return self.players[(first + hand_number - 1) % len(self.players)]
 
-    def bidding_order(self, hand_number: int) -> tuple[str, str, str]:
+    def bidding_order(self, hand_number: int) -> tuple[str, ...]:
         """The real players from the dealer's left; the dealer bids last."""
         dealer = self.players.index(self.dealer(hand_number))
-        return tuple(self.players[(dealer + step) % 3] for step in (1, 2, 3))
+        count = len(self.players)
+        return tuple(self.players[(dealer + step) % count] for step in range(1, count + 1))
 
     def leader(self, hand_number: int) -> str:
         """The first bidder makes the opening lead."""
         return self.bidding_order(hand_number)[0]
 
-    def hands(self) -> tuple[str, str, str, str]:
+    def hands(self) -> tuple[str, ...]:
         """The four hands of a deal: the real players in seating order, then the dummy."""
         return (*self.players, DUMMY)
 

@@ -44,7 +44,7 @@ class CheckResult:
     explanation: tuple[Phrase, ...]
 
 
-def check_hands(elder: Iterable[str], younger: Iterable[str], carte_blanche: object = None) -> CheckResult:
+def check_hands(elder: object, younger: object, carte_blanche: object = None) -> CheckResult:
     """Find and compare every combination in two 12-card hands.
 
     Fields: ``elder``, ``elder[3]``, ``younger``, ``younger[0]``, ``carte_blanche``.
@@ -55,11 +55,13 @@ def check_hands(elder: Iterable[str], younger: Iterable[str], carte_blanche: obj
         too many kings, queens and jacks for carte blanche.
     """
     errors = ErrorCollector()
-    hands = read_hands(elder, younger, "", errors)
+    read = read_hands(elder, younger, "", errors)
     blank_holder = read_carte_blanche(carte_blanche, errors)
-    if hands is not None and blank_holder is not None:
-        check_blank_cards(hands[blank_holder], blank_holder, errors)
+    if read is not None and blank_holder is not None:
+        check_blank_cards(read[blank_holder], blank_holder, errors)
     errors.raise_if_any()
+    assert read is not None  # else an error was raised
+    hands = read
     found = ByRole.build(lambda role: find_combinations(hands[role]))
     classes = compare_classes(found)
     earned = combination_points(blank_holder, classes)

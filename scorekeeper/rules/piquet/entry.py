@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..cards import Card, Rank, format_card, parse_card, parse_rank
 from ..errors import ErrorCollector, MalformedInput, NotAllowed, RuleError
@@ -172,15 +172,14 @@ def _read_hand(raw: object, field: str, errors: ErrorCollector, other: tuple[Car
     return tuple(cards)
 
 
-def deal_to_dict(entry: DealEntry) -> dict:
+def deal_to_dict(entry: DealEntry) -> dict[str, Any]:
     """The entry as an API payload; ``parse_deal(deal_to_dict(e)) == e``."""
-    data: dict = {"carte_blanche": entry.carte_blanche and str(entry.carte_blanche)}
+    data: dict[str, Any] = {"carte_blanche": entry.carte_blanche and str(entry.carte_blanche)}
     if entry.cards is not None:
         data["cards"] = {str(r): [format_card(c) for c in entry.cards[r]] for r in Role}
     else:
         declared = entry.declared
-        data["point"] = {str(r): declared[r].point and {"cards": declared[r].point.cards,
-                                                        "value": declared[r].point.value} for r in Role}
+        data["point"] = {str(r): _point_to_dict(declared[r].point) for r in Role}
         data["sequences"] = {str(r): [{"length": s.length, "top": s.top.letter} for s in declared[r].sequences]
                              for r in Role}
         data["sets"] = {str(r): [{"size": s.size, "rank": s.rank.letter} for s in declared[r].sets] for r in Role}
@@ -214,10 +213,14 @@ def _by_role(raw: object, field: str, errors: ErrorCollector) -> ByRole[object] 
     return ByRole(raw.get("elder"), raw.get("younger"))
 
 
+def _point_to_dict(point: Point | None) -> dict[str, int] | None:
+    return None if point is None else {"cards": point.cards, "value": point.value}
+
+
 def _read_int(raw: object, field: str, errors: ErrorCollector, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(raw, int) and not isinstance(raw, bool) and (low is None or low <= raw <= high):
+    if isinstance(raw, int) and not isinstance(raw, bool) and (low is None or high is None or low <= raw <= high):
         return raw
-    if low is None:
+    if low is None or high is None:
         errors.add(field, phrase(_WHOLE))
     else:
         errors.add(field, phrase(N_("Enter a whole number from %(low)s to %(high)s."), low=low, high=high))
@@ -232,7 +235,7 @@ def _read_rank(raw: object, field: str, errors: ErrorCollector) -> Rank:
         return Rank.ACE
 
 
-def _read_list(raw: object, field: str, errors: ErrorCollector, item: Callable[[Mapping, str], T],
+def _read_list(raw: object, field: str, errors: ErrorCollector, item: Callable[[Mapping[str, Any], str], T],
                shape: str) -> tuple[T, ...]:
     if raw is None:
         return ()
@@ -248,7 +251,7 @@ def _read_list(raw: object, field: str, errors: ErrorCollector, item: Callable[[
     return tuple(items)
 
 
-def _read_all_declarations(data: Mapping, errors: ErrorCollector) -> ByRole[Declarations]:
+def _read_all_declarations(data: Mapping[str, Any], errors: ErrorCollector) -> ByRole[Declarations]:
     parts = {name: _by_role(data[name], name, errors) if data.get(name) is not None else ByRole(None, None)
              for name in ("point", "sequences", "sets")}
     before = len(errors.errors)

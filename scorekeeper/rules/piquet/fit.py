@@ -137,9 +137,8 @@ def _options(placed: Placed, suits: tuple[Suit, ...]) -> list[tuple[Suit, ...]]:
     for k, suit in enumerate(suits):
         for mask in point_masks(declaration.cards, declaration.value):
             if suit[own] & ~mask == 0 and suit[other] & mask == 0:
-                placed_suit = list(suit)
-                placed_suit[own], placed_suit[2 + own] = mask, True
-                options.append((*suits[:k], tuple(placed_suit), *suits[k + 1:]))
+                placed_suit: Suit = (mask, suit[1], True, suit[3]) if own == 0 else (suit[0], mask, suit[2], True)
+                options.append((*suits[:k], placed_suit, *suits[k + 1:]))
     return options
 
 
@@ -148,9 +147,9 @@ def _add(suits: tuple[Suit, ...], masks: dict[int, int], own: int) -> tuple[Suit
     def added(k: int, suit: Suit) -> Suit:
         if k not in masks:
             return suit
-        changed = list(suit)
-        changed[own] |= masks[k]
-        return tuple(changed)
+        if own == 0:
+            return (suit[0] | masks[k], suit[1], suit[2], suit[3])
+        return (suit[0], suit[1] | masks[k], suit[2], suit[3])
     return tuple(added(k, suit) for k, suit in enumerate(suits))
 
 

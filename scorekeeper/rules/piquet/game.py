@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace as replace_fields
+from dataclasses import dataclass
+from dataclasses import replace as replace_fields
 from enum import StrEnum
 from typing import Final
 
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
+from ..log import Log, Standing
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
 from .entry import DealEntry, check_deal
 from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
 from .scoring import deal_lines
-from .values import TRICKS, ByRole, Field, Role
+from .values import TRICKS, ByRole, Event, Field, Role
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
@@ -41,10 +43,9 @@ class Settings:
         """
         if data is None:
             return cls()
-        errors = ErrorCollector()
         if not isinstance(data, dict):
-            errors.add("settings", phrase(N_("The settings must be an object.")))
-            errors.raise_if_any()
+            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
+        errors = ErrorCollector()
         variant = data.get("variant", Variant.RUBICON)
         if variant not in Variant.__members__.values():
             errors.add("settings.variant", phrase(N_("Choose rubicon or saunt.")))
@@ -54,7 +55,7 @@ class Settings:
         errors.raise_if_any()
         return cls(Variant.SAUNT, target) if variant == Variant.SAUNT else cls()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """API-shaped: ``{"variant": "rubicon"}`` or ``{"variant": "saunt", "target": 100}``."""
         if self.variant is Variant.SAUNT:
             return {"variant": str(self.variant), "target": self.target}
@@ -101,12 +102,17 @@ class Table:
 
 
 
-class Game:
-    """One Rubicon partie or one Saunt game, as a log of deal entries replayed from scratch.
+class Game(Log[DealEntry, DealResult]):
+    """One Rubicon partie or one Saunt game, as a log of deal entries (see `rules.log`).
 
     ``deals`` are the scored deals; ``after_end`` numbers the entries kept
     after the game already ended (an edit can end it earlier), not scored.
     """
+
+    NO_SUCH_ENTRY = N_("There is no deal %(number)s.")
+    NOTHING_TO_UNDO = N_("There is no deal to undo.")
+    table: Table
+    settings: Settings
 
     def __init__(self, table: Table, settings: Settings = Settings(), entries: Iterable[DealEntry] = ()):
         """Replay *entries*.
@@ -115,92 +121,71 @@ class Game:
         """
         self.table = table
         self.settings = settings
-        self.entries: tuple[DealEntry, ...] = ()
-        self.deals: tuple[DealResult, ...] = ()
-        self.after_end: tuple[int, ...] = ()
-        self._replay(tuple(entries))
+        super().__init__(entries)
 
-    def add(self, entry: DealEntry) -> DealResult:
-        """Score the next deal.
+    @property
+    def deals(self) -> tuple[DealResult, ...]:
+        """The scored deals."""
+        return self.results
 
-        :raises NotAllowed: field ``game`` when the game is over; field
-            ``trick_totals`` when totals cannot say who reached a Saunt target first;
-            what `check_deal` refuses.
+    def score_next(self, entry: DealEntry) -> DealResult:
+        """Score the next deal from the scores after the last one.
+
+        :raises NotAllowed: field ``trick_totals`` when totals cannot say who reached a Saunt target first.
         :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
         """
-        if self.is_over():
-            template = N_("This partie is over.") if self.settings.variant is Variant.RUBICON else N_(
-                "This game is over.")
-            raise NotAllowed.single("game", phrase(template))
-        check_deal(entry, self._names(self.next_deal_number()))
-        self._replay((*self.entries, entry))
-        return self.deals[-1]
+        return self._score(self.next_number(), entry, self.scores())
 
-    def replace(self, number: int, entry: DealEntry) -> None:
-        """Replace deal *number* and recompute everything after it; on error nothing changes.
+    def check_new(self, entry: DealEntry) -> None:
+        """What `check_deal` refuses in a deal being recorded or replaced (stored deals replay as saved).
 
-        :raises NotAllowed: field ``number`` for a deal that does not exist.
-        :raises RuleError: when the new log cannot be scored.
+        :raises NotAllowed: with every problem found.
         """
-        if not 1 <= number <= len(self.entries):
-            raise NotAllowed.single("number", phrase(N_("There is no deal %(number)s."), number=number))
-        check_deal(entry, self._names(number))
-        self._replay((*self.entries[:number - 1], entry, *self.entries[number:]))
+        check_deal(entry, self._names(self.next_number()))
 
-    def undo(self) -> DealEntry:
-        """Remove the last deal and return its entry.
+    def refusal_when_over(self) -> Phrase:
+        if self.settings.variant is Variant.RUBICON:
+            return phrase(N_("This partie is over."))
+        return phrase(N_("This game is over."))
 
-        :raises NotAllowed: field ``game`` when there is no deal.
-        """
-        if not self.entries:
-            raise NotAllowed.single("game", phrase(N_("There is no deal to undo.")))
-        last = self.entries[-1]
-        self._replay(self.entries[:-1])
-        return last
-
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> dict[str, Standing]:
         """Running scores in table order."""
-        if not self.deals:
-            return {name: 0 for name in self.table.players}
-        return {name: self.deals[-1].player(name).score for name in self.table.players}
+        last = self.last_result()
+        return {name: Standing(last.player(name).score if last else 0) for name in self.table.players}
 
     def deals_planned(self) -> int | None:
         """Rubicon: 6 deals, or 8 when level after 6; Saunt: None (no fixed number)."""
         if self.settings.variant is Variant.SAUNT:
             return None
-        return _planned(self.deals)
+        return _planned(self._results)
 
     def is_over(self) -> bool:
         """Whether the partie has had its deals or a Saunt player reached the target."""
         if self.settings.variant is Variant.SAUNT:
-            return bool(self.deals) and self.deals[-1].ended_game
-        return len(self.deals) >= _planned(self.deals)
+            return bool(self._results) and self._results[-1].ended_game
+        return len(self._results) >= _planned(self._results)
 
     def winner(self) -> str | None:
         """Who won, once the game is over (None while playing and for a drawn partie)."""
         if not self.is_over():
             return None
         if self.settings.variant is Variant.SAUNT:
-            return max(self.totals().items(), key=lambda item: item[1])[0]
-        return settle(self.totals()).winner
+            return max(self.scores().items(), key=lambda item: item[1])[0]
+        return settle(self.scores()).winner
 
     def settlement(self) -> Settlement | None:
         """The Rubicon settlement once the partie is over; None before and in Saunt."""
         if self.settings.variant is Variant.SAUNT or not self.is_over():
             return None
-        return settle(self.totals())
+        return settle(self.scores())
 
     def settlement_explanation(self) -> Phrase | None:
         """How the settlement adds up, in words, once the partie is over (Rubicon only)."""
-        return explain_settlement(self.totals()) if self.settlement() is not None else None
+        return explain_settlement(self.scores()) if self.settlement() is not None else None
 
     def next_deal_number(self) -> int:
         """The number the next deal entered gets."""
-        return len(self.entries) + 1
-
-    def next_dealer(self) -> str:
-        """Who deals next (younger hand)."""
-        return self.table.dealer(self.next_deal_number())
+        return self.next_number()
 
     def next_elder(self) -> str:
         """Who is elder hand in the next deal."""
@@ -215,15 +200,15 @@ class Game:
         if self.settings.variant is Variant.SAUNT:
             if self.is_over():
                 return phrase(N_("%(winner)s reaches %(target)s and wins the game."),
-                              winner=self.winner(), target=self.settings.target)
+                              winner=self.winner() or "", target=self.settings.target)
             return phrase(N_("Deal %(number)s: %(dealer)s deals, %(elder)s is elder; first to %(target)s wins."),
                           number=self.next_deal_number(), dealer=self.next_dealer(), elder=self.next_elder(),
                           target=self.settings.target)
         if not self.is_over():
             return phrase(N_("Deal %(number)s of %(planned)s: %(dealer)s deals, %(elder)s is elder."),
-                          number=self.next_deal_number(), planned=_planned(self.deals),
+                          number=self.next_deal_number(), planned=_planned(self._results),
                           dealer=self.next_dealer(), elder=self.next_elder())
-        result = settle(self.totals())
+        result = settle(self.scores())
         if result.winner is None:
             return phrase(N_("The partie is drawn."))
         if result.rubiconed:
@@ -235,21 +220,6 @@ class Game:
     def _names(self, number: int) -> ByRole[str]:
         """Who is elder and who is younger in deal *number*."""
         return ByRole.build(lambda role: self.table.name_of(role, number))
-
-    def _replay(self, entries: tuple[DealEntry, ...]) -> None:
-        """Score *entries* from scratch, then (only if all went well) keep the result."""
-        deals: list[DealResult] = []
-        after_end: list[int] = []
-        for number, entry in enumerate(entries, start=1):
-            over = (deals[-1].ended_game if self.settings.variant is Variant.SAUNT and deals
-                    else self.settings.variant is Variant.RUBICON and len(deals) >= _planned(deals))
-            if over:
-                after_end.append(number)
-            else:
-                before = {line.player: line.score for line in deals[-1].players} if deals else dict.fromkeys(
-                    self.table.players, 0)
-                deals.append(self._score(number, entry, before))
-        self.entries, self.deals, self.after_end = entries, tuple(deals), tuple(after_end)
 
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
@@ -286,10 +256,11 @@ class Game:
             tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead
             running_trick_points = running_trick_points[:max(tricks_counted, 0)]
         elif not saunt:
-            ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and running[Role.ELDER] != running[Role.YOUNGER])
+            is_level = running[Role.ELDER] == running[Role.YOUNGER]
+            ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and not is_level)
         return DealResult(
             number, self.table.dealer(number), names.elder, names.younger, classes,
-            tuple(lines.elder if name == names.elder else lines.younger for name in self.table.players),
+            (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
             ended, entry, explanation, running_trick_points,
         )
 
@@ -303,11 +274,12 @@ def _planned(deals: tuple[DealResult, ...] | list[DealResult]) -> int:
     return PARTIE_DEALS
 
 
-def _line(name: str, role: Role, events: list, score: int) -> PlayerDeal:
+def _line(name: str, role: Role, events: list[Event], score: int) -> PlayerDeal:
     """A player's deal line from the events counted."""
     points = {field: sum(e.points for e in events if e.role is role and e.field is field) for field in Field}
-    return PlayerDeal(name, role, *(points[field] for field in _FIELD_ORDER), sum(points.values()), score)
+    return PlayerDeal(
+        name, role, points[Field.CARTE_BLANCHE], points[Field.POINT], points[Field.SEQUENCES], points[Field.SETS],
+        points[Field.REPIQUE], points[Field.PIQUE], points[Field.TRICKS], points[Field.CARDS], points[Field.CAPOT],
+        sum(points.values()), score,
+    )
 
-
-_FIELD_ORDER: Final = (Field.CARTE_BLANCHE, Field.POINT, Field.SEQUENCES, Field.SETS, Field.REPIQUE,
-                       Field.PIQUE, Field.TRICKS, Field.CARDS, Field.CAPOT)

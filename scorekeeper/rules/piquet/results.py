@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..phrases import N_, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, phrase
 from .entry import DealEntry
 from .values import ClassResult, Role
 
@@ -96,8 +96,10 @@ def explain_settlement(totals: dict[str, int]) -> Phrase:
     if result.winner is None:
         return phrase(N_("Level after the extra deals: the partie is drawn, nobody scores."))
     loser = next(name for name in totals if name != result.winner)
-    values = {"winner": result.winner, "loser": loser, "high": totals[result.winner], "low": totals[loser],
-              "points": result.points}
+    values: dict[str, ParamValue] = {
+        "winner": result.winner, "loser": loser, "high": totals[result.winner], "low": totals[loser],
+        "points": result.points,
+    }
     if result.rubiconed:
         return phrase(N_("%(loser)s has %(low)s, under 100: rubiconed. "
                          "%(winner)s scores 100 + %(high)s + %(low)s = %(points)s."), **values)

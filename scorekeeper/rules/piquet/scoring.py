@@ -12,16 +12,27 @@ player reaches the target; a Rubicon partie counts all of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from ..phrases import N_, Phrase, phrase
 from .combinations import Declarations
 from .tricks import PiqueChance, cards_outcome, pique_chance, trick_increments
 from .values import (
-    BONUS_THRESHOLD, CARTE_BLANCHE_POINTS, CLASSES, EQUAL, PIQUE_POINTS, REPIQUE_POINTS, TRICKS,
-    ByRole, ClassResult, DealScore, Event, Field, Role, TrickTotal,
+    BONUS_THRESHOLD,
+    CARTE_BLANCHE_POINTS,
+    CLASSES,
+    EQUAL,
+    PIQUE_POINTS,
+    REPIQUE_POINTS,
+    TRICKS,
+    ByRole,
+    ClassResult,
+    DealScore,
+    Event,
+    Field,
+    Role,
+    TrickTotal,
 )
-
 
 _BEATS: Final = {
     Role.ELDER: N_("Elder's %(best)s beats younger's %(other)s: elder scores %(points)s."),
@@ -61,7 +72,7 @@ def compare_classes(declared: ByRole[Declarations]) -> dict[str, ClassResult]:
     }
 
 
-def _compare(name: str, held: ByRole[list], scores: Callable) -> ClassResult:
+def _compare(name: str, held: ByRole[list[Any]], scores: Callable[[Any, list[Any]], list[int]]) -> ClassResult:
     best = ByRole.build(lambda r: max(held[r], key=lambda c: c.key, default=None))
     if best.elder is None and best.younger is None:
         return ClassResult(None, 0, phrase(_NOBODY[name]))
@@ -71,12 +82,15 @@ def _compare(name: str, held: ByRole[list], scores: Callable) -> ClassResult:
     good = Role.ELDER if best.younger is None or (
         best.elder is not None and best.elder.key > best.younger.key) else Role.YOUNGER
     ordered = sorted(held[good], key=lambda c: c.key, reverse=True)
-    parts = scores(best[good], ordered)
+    best_held = best[good]
+    assert best_held is not None  # the good player holds the best of the class
+    parts = scores(best_held, ordered)
     shown = " + ".join(str(p) for p in parts)
-    if best[good.opponent] is None:
-        explanation = phrase(_UNCHALLENGED[good], best=best[good].label, points=shown)
+    other = best[good.opponent]
+    if other is None:
+        explanation = phrase(_UNCHALLENGED[good], best=best_held.label, points=shown)
     else:
-        explanation = phrase(_BEATS[good], best=best[good].label, other=best[good.opponent].label, points=shown)
+        explanation = phrase(_BEATS[good], best=best_held.label, other=other.label, points=shown)
     return ClassResult(good, sum(parts), explanation)
 
 

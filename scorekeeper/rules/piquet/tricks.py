@@ -12,7 +12,15 @@ from typing import Final
 from ..errors import ErrorCollector
 from ..phrases import N_, Phrase, phrase
 from .values import (
-    BONUS_THRESHOLD, CAPOT_POINTS, CARDS_POINTS, TRICKS, ByRole, Event, Field, Role, TrickTotal,
+    BONUS_THRESHOLD,
+    CAPOT_POINTS,
+    CARDS_POINTS,
+    TRICKS,
+    ByRole,
+    Event,
+    Field,
+    Role,
+    TrickTotal,
 )
 
 

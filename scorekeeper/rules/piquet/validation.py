@@ -16,9 +16,14 @@ from typing import Final
 
 from ..cards import Card, Rank
 from ..errors import ErrorCollector
-from ..phrases import N_, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, phrase
 from .combinations import (
-    LOWEST_SET_RANK, SEQUENCE_NAMES, SET_POINTS, CardSet, Declarations, point_values,
+    LOWEST_SET_RANK,
+    SEQUENCE_NAMES,
+    SET_POINTS,
+    CardSet,
+    Declarations,
+    point_values,
 )
 from .fit import NO_CAP, Cap, Declaration, courts_cap, courts_in, fewest, fits, rank_cap
 from .values import ByRole, Role
@@ -136,7 +141,7 @@ def check_together(declared: ByRole[Declarations], carte_blanche: Role | None, n
         return
     conflict = _fewest_in_conflict(everything, caps)
     held = _by_role(conflict)
-    params: dict = {
+    params: dict[str, ParamValue] = {
         "elder": names.elder, "younger": names.younger,
         "elder_declarations": _listing([d.label for d in held.elder]),
         "younger_declarations": _listing([d.label for d in held.younger]),
@@ -178,8 +183,9 @@ def _listed(declared: ByRole[Declarations]) -> list[_Declared]:
     """Every declaration of both players with its payload field, elder's first."""
     items = []
     for role in Role:
-        if declared[role].point is not None:
-            items.append(_Declared(role, f"point.{role}", declared[role].point))
+        point = declared[role].point
+        if point is not None:
+            items.append(_Declared(role, f"point.{role}", point))
         items += [_Declared(role, f"sequences.{role}[{i}]", s) for i, s in enumerate(declared[role].sequences)]
         items += [_Declared(role, f"sets.{role}[{i}]", s) for i, s in enumerate(declared[role].sets)]
     return items

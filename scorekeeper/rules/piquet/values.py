@@ -9,7 +9,7 @@ from typing import Final, Generic, TypeVar
 
 from ..phrases import Phrase
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)  # a ByRole is read-only: a ByRole of tuples is a ByRole of iterables
 TRICKS: Final = 12
 EQUAL: Final = "equal"
 CARTE_BLANCHE_POINTS: Final = 10

@@ -172,7 +172,7 @@ def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tu
     return tuple((player, found[player]) for player in table.players if player in found)
 
 
-def hand_to_dict(entry: HandEntry) -> dict:
+def hand_to_dict(entry: HandEntry) -> dict[str, object]:
     """The API payload of a hand entry; the inverse of `parse_hand`."""
     return {
         "bids": [{"player": bid.player, "bid": str(bid.value) if isinstance(bid.value, Nil) else bid.value}

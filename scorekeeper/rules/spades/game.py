@@ -59,7 +59,9 @@ class Game:
         :raises MalformedInput: if the entry does not fit the table.
         """
         if self.is_over():
-            raise NotAllowed.single("game", phrase(N_("This game is over: %(winner)s have won."), winner=self.winner()))
+            raise NotAllowed.single(
+                "game", phrase(N_("This game is over: %(winner)s have won."), winner=self.winner() or "")
+            )
         return self._score(entry, check_margin=True)
 
     def replace(self, number: int, entry: HandEntry) -> None:

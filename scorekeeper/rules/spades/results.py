@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..phrases import N_, Phrase, Signed, phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
 
@@ -133,7 +133,7 @@ def signed(points: int) -> Signed:
 def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
     """How the team's tricks met its contract: "Ann & Cid made 9 of 9: +90."."""
     uncounted = next((nil.player for nil in nils if mine.counted < mine.tricks and nil.tricks), None)
-    values = {
+    values: dict[str, ParamValue] = {
         "team": mine.name,
         "contract": mine.contract,
         "counted": mine.counted,

@@ -12,7 +12,7 @@ from ..phrases import N_, phrase
 from .entry import Bid, HandEntry
 from .results import HandResult, NilOutcome, Standing, TeamHand
 from .settings import Settings, Variant
-from .table import TRICKS_PER_DEAL, Team, Table
+from .table import TRICKS_PER_DEAL, Table, Team
 
 SUICIDE_LEAST_BID = 4
 
@@ -64,7 +64,9 @@ def check_blind_margin(table: Table, settings: Settings, entry: HandEntry, befor
         if before[other.name].score - before[mine.name].score < settings.blind_margin:
             errors.add(
                 f"bids[{index}].bid",
-                phrase(N_("Blind Nil needs your team to be behind by at least %(margin)s"), margin=settings.blind_margin),
+                phrase(
+                    N_("Blind Nil needs your team to be behind by at least %(margin)s"), margin=settings.blind_margin
+                ),
             )
     errors.raise_if_any(NotAllowed)
 

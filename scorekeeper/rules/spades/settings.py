@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Final
 
-from ..errors import ErrorCollector
+from ..errors import ErrorCollector, MalformedInput
 from ..phrases import N_, Phrase, phrase
 
 
@@ -96,10 +96,9 @@ class Settings:
         """
         if data is None:
             return cls()
-        errors = ErrorCollector()
         if not isinstance(data, Mapping):
-            errors.add("settings", phrase(N_("The settings must be an object.")))
-            errors.raise_if_any()
+            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
+        errors = ErrorCollector()
         values: dict[str, object] = {}
         variant = data.get("variant")
         if isinstance(variant, str) and variant in Variant.__members__.values():
@@ -127,7 +126,7 @@ class Settings:
         errors.raise_if_any()
         return cls(**values)  # type: ignore[arg-type]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The API's ``settings`` object, every key present."""
         values = asdict(self)
         values["variant"] = str(self.variant)

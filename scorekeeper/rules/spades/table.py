@@ -35,7 +35,7 @@ class Team:
 class Table:
     """Four players in clockwise order; partners sit opposite (C1)."""
 
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]
     first_dealer: str
 
     @classmethod
@@ -64,6 +64,7 @@ class Table:
                     phrase(N_("These names make both teams “%(team)s”; change one of them."), team=first.name),
                 )
         errors.raise_if_any()
+        assert dealer is not None  # else an error was raised
         return cls(names, dealer)
 
     def teams(self) -> tuple[Team, Team]:

@@ -1,0 +1,46 @@
+"""How `make run` serves the app: `gunicorn --config gunicorn.conf.py`.
+
+Slow clients: each worker answers with a pool of threads, and a thread is
+given a connection only once its request has started to arrive (gunicorn
+holds idle connections aside for `keepalive` seconds). A client that
+dribbles its request keeps one thread until the request is complete, so up
+to `workers` x `threads` such clients (32 by default) can be served at once
+while everyone else is still answered. Beyond that, or on the open internet
+at large, put a buffering reverse proxy (nginx, Caddy) in front; it also
+terminates HTTPS (see FORWARDED_ALLOW_IPS in the README).
+
+Requests are limited to a request line of 4094 bytes, 50 header fields of
+8190 bytes each, and (in the app) a body of 1 MiB.
+"""
+
+import os
+
+from gunicorn.glogging import Logger
+
+from scorekeeper.security import RedactTokens, redact
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "gthread"
+threads = int(os.environ.get("THREADS", "16"))
+timeout = 30  # a worker stuck this long in one request is restarted
+keepalive = 5
+limit_request_line = 4094
+limit_request_fields = 50
+limit_request_field_size = 8190
+accesslog = "-"
+
+
+class RedactingLogger(Logger):
+    """gunicorn's logger, with the token of an edit link (/g/<id>/join/<token>) blanked in every line."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        self.error_log.addFilter(RedactTokens())
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {name: redact(value) if isinstance(value, str) else value for name, value in atoms.items()}
+
+
+logger_class = RedactingLogger

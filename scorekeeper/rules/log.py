@@ -1,0 +1,209 @@
+"""The replay log every game shares: a game is the list of its entries, scored in order.
+
+Like python-chess's move stack: what the table entered is the whole truth,
+and every score is derived from it. Each entry is scored from the result
+before it (the running state: every result carries the running totals),
+so `add` and `undo` cost one entry whatever the length of the game, and
+`replace` re-scores from the replaced entry on. Entries recorded after the
+game ended (an edit can end it earlier) are kept unscored, numbered in
+`after_end`.
+
+A game subclasses `Log` and says how one entry is scored (`score_next`),
+when the game is over, who wins, and how it words its refusals. `Log`
+is also the one interface the pages and the API read every game through.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from .errors import NotAllowed, RuleError
+from .phrases import Phrase, phrase
+
+EntryT = TypeVar("EntryT")
+ResultT = TypeVar("ResultT")
+
+
+class Table(Protocol):
+    """Who sits at the table, and who deals which entry."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def first_dealer(self) -> str: ...
+
+    def dealer(self, number: int) -> str:
+        """Who deals entry `number` (from 1)."""
+        ...
+
+
+class Settings(Protocol):
+    """A game's settings; `to_dict` gives them as the API shows them."""
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's running score; a game's own standing may carry more (Spades adds bags)."""
+
+    score: int = 0
+
+
+class Log(ABC, Generic[EntryT, ResultT]):
+    """A game as a log of entries (hands, deals), with exact undo and replay.
+
+    Subclasses set `NO_SUCH_ENTRY` ("There is no hand %(number)s.") and
+    `NOTHING_TO_UNDO`, and call ``super().__init__(entries)`` once the
+    table and settings that scoring needs are in place.
+    """
+
+    NO_SUCH_ENTRY: ClassVar[str]
+    NOTHING_TO_UNDO: ClassVar[str]
+    table: Table
+    settings: Settings
+
+    def __init__(self, entries: Iterable[EntryT] = ()) -> None:
+        """Score `entries` in order.
+
+        :raises RuleError: when an entry cannot be scored where it stands.
+        """
+        self._entries: list[EntryT] = []
+        self._results: list[ResultT] = []
+        self._after_end: list[int] = []
+        self._score_from(0, list(entries))
+
+    @abstractmethod
+    def score_next(self, entry: EntryT) -> ResultT:
+        """Score `entry` as entry number `next_number()`, from the results so far.
+
+        :raises RuleError: when the entry cannot be scored there.
+        """
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the results so far end the game."""
+
+    @abstractmethod
+    def refusal_when_over(self) -> Phrase:
+        """Why no entry can be added once the game is over."""
+
+    @abstractmethod
+    def totals(self) -> Mapping[str, Standing]:
+        """Every player's standing after the last scored entry, in seating order."""
+
+    @abstractmethod
+    def winner(self) -> str | None:
+        """Who has won, once somebody has (None while playing, and for a draw)."""
+
+    @abstractmethod
+    def status_line(self) -> Phrase:
+        """Where the game stands, in one sentence."""
+
+    @property
+    def entries(self) -> tuple[EntryT, ...]:
+        """Every recorded entry, scored or not."""
+        return tuple(self._entries)
+
+    @property
+    def results(self) -> tuple[ResultT, ...]:
+        """The scored entries' results, in order."""
+        return tuple(self._results)
+
+    @property
+    def after_end(self) -> tuple[int, ...]:
+        """The numbers of the entries recorded after the game had ended, not scored."""
+        return tuple(self._after_end)
+
+    def last_result(self) -> ResultT | None:
+        """The result of the last scored entry: the running state the next entry starts from."""
+        return self._results[-1] if self._results else None
+
+    def next_number(self) -> int:
+        """The number the next recorded entry gets (from 1)."""
+        return len(self._entries) + 1
+
+    def next_dealer(self) -> str:
+        """Who deals the next entry."""
+        return self.table.dealer(self.next_number())
+
+    def scores(self) -> dict[str, int]:
+        """Every player's running score, in seating order."""
+        return {name: standing.score for name, standing in self.totals().items()}
+
+    def check_new(self, entry: EntryT) -> None:
+        """Refuse an entry being recorded or replaced that a replay would still score.
+
+        For rules that hold at the moment of play only (four-player Spades
+        checks a Blind Nil's margin against the scores of that moment), so
+        correcting an earlier entry never undoes what the table played.
+        Nothing by default.
+
+        :raises RuleError: for an entry the rules do not allow now.
+        """
+
+    def add(self, entry: EntryT) -> ResultT:
+        """Score and record the next entry; on error nothing changes.
+
+        :raises NotAllowed: field ``game`` when the game is over.
+        :raises RuleError: when the entry cannot be scored.
+        """
+        if self.is_over():
+            raise NotAllowed.single("game", self.refusal_when_over())
+        self.check_new(entry)
+        return self._append(entry)
+
+    def replace(self, number: int, entry: EntryT) -> None:
+        """Replace entry `number` (from 1) and re-score it and everything after it; on error nothing changes.
+
+        :raises NotAllowed: field ``number`` for an entry that does not exist.
+        :raises RuleError: when the new log cannot be scored.
+        """
+        if not 1 <= number <= len(self._entries):
+            raise NotAllowed.single("number", phrase(self.NO_SUCH_ENTRY, number=number))
+        kept = min(number - 1, len(self._results))  # every entry before `kept` was scored
+        self._score_from(kept, [*self._entries[kept:number - 1], entry, *self._entries[number:]], new=number)
+
+    def undo(self) -> EntryT:
+        """Remove the last recorded entry and return it.
+
+        :raises NotAllowed: field ``game`` when no entry has been recorded.
+        """
+        if not self._entries:
+            raise NotAllowed.single("game", phrase(self.NOTHING_TO_UNDO))
+        number = len(self._entries)
+        if self._after_end and self._after_end[-1] == number:
+            self._after_end.pop()
+        else:
+            self._results.pop()
+        return self._entries.pop()
+
+    def _append(self, entry: EntryT) -> ResultT:
+        result = self.score_next(entry)
+        self._entries.append(entry)
+        self._results.append(result)
+        return result
+
+    def _score_from(self, kept: int, entries: list[EntryT], *, new: int | None = None) -> None:
+        """Keep the first `kept` scored entries, then score `entries` after them; on error nothing changes.
+
+        `new` is the number of the entry being recorded, which `check_new` checks.
+        """
+        before = (self._entries, self._results, self._after_end)
+        self._entries, self._results, self._after_end = before[0][:kept], before[1][:kept], []
+        try:
+            for entry in entries:
+                if self.is_over():
+                    self._entries.append(entry)
+                    self._after_end.append(len(self._entries))
+                    continue
+                if self.next_number() == new:
+                    self.check_new(entry)
+                self._append(entry)
+        except RuleError:
+            self._entries, self._results, self._after_end = before
+            raise

@@ -1,0 +1,146 @@
+"""The app served as `make run` serves it: gunicorn with gunicorn.conf.py, on a free port of 127.0.0.1.
+
+Waits here are bounds on how long a test may take, never measures of the app's speed.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from scorekeeper.app import ROOT
+
+from ..conftest import dispose, make_app
+
+BOOT_SECONDS = 60
+ANSWER_SECONDS = 20
+SLOW_CLIENTS = 4
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Gunicorn:
+    """gunicorn started with the command of `make run`, everything it writes kept in `lines`."""
+
+    def __init__(self, database_url: str):
+        self.port = free_port()
+        env = {key: value for key, value in os.environ.items() if key not in ("WEB_CONCURRENCY", "THREADS")}
+        env.update(HOST="127.0.0.1", PORT=str(self.port), SECRET_KEY="test", DATABASE_URL=database_url,
+                   PYTHONPATH=str(ROOT))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "scorekeeper.app:create_app()"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self._wait_until_ready()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def _wait_until_ready(self) -> None:
+        deadline = time.monotonic() + BOOT_SECONDS
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                if self.request("GET", "/rules/piquet").status == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise AssertionError("gunicorn did not start:\n" + "".join(self.lines))
+
+    def request(self, method: str, path: str, body: dict | None = None) -> http.client.HTTPResponse:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=ANSWER_SECONDS)
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = connection.getresponse()
+        response.body = response.read()
+        connection.close()
+        return response
+
+    def wait_for_lines(self, text: str, count: int) -> list[str]:
+        """The first `count` lines with `text`, once gunicorn has written them."""
+        deadline = time.monotonic() + ANSWER_SECONDS
+        while time.monotonic() < deadline:
+            found = [line for line in self.lines if text in line]
+            if len(found) >= count:
+                return found[:count]
+            time.sleep(0.1)
+        raise AssertionError(f"Fewer than {count} lines with {text!r} in:\n" + "".join(self.lines))
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=BOOT_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.reader.join(timeout=5)
+        self.process.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("gunicorn")
+    app = make_app(folder)  # migrates the database, as `make run` does before serving
+    dispose(app)
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{folder / 'test.db'}"
+    server = Gunicorn(url)
+    yield server
+    server.stop()
+
+
+def test_the_access_log_never_shows_an_edit_token(server):
+    created = json.loads(server.request("POST", "/api/v1/games", {
+        "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}).body)
+    game_id, token = created["id"], created["edit_token"]
+
+    assert server.request("GET", f"/g/{game_id}/join/{token}").status == 303
+    # However the link is written: percent-encoded letters and slashes reach the same page.
+    assert server.request("GET", f"/g/{game_id}%2F%6Aoin%2F{token}").status == 303
+
+    logged = server.wait_for_lines(f'"GET /g/{game_id}/join/[token] HTTP/1.1" 303', count=2)
+    assert len(logged) == 2
+    assert not [line for line in server.lines if token in line]
+
+
+def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:
+    """A client that sends its request one header line every half second, until told to stop."""
+    with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as slow:
+        slow.sendall(b"GET /rules/piquet HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        started.wait()
+        number = 0
+        while not stop.wait(0.5):
+            number += 1
+            slow.sendall(b"X-Slow-%d: still coming\r\n" % number)
+
+
+def test_slow_clients_do_not_stall_the_table(server):
+    stop = threading.Event()
+    started = threading.Barrier(SLOW_CLIENTS + 1)
+    slow_clients = [threading.Thread(target=dribble, args=(server.port, stop, started)) for _ in range(SLOW_CLIENTS)]
+    for client in slow_clients:
+        client.start()
+    try:
+        started.wait(timeout=ANSWER_SECONDS)
+        time.sleep(1)  # each slow request is well under way on the server
+        response = server.request("GET", "/")  # raises if not answered within ANSWER_SECONDS
+        assert response.status == 200
+    finally:
+        stop.set()
+        for client in slow_clients:
+            client.join()

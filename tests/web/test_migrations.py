@@ -1,0 +1,75 @@
+"""Migrations move the data they reshape (run on SQLite, and on PostgreSQL with TEST_DATABASE_URL)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import inspect, text
+
+from scorekeeper.app import create_app
+from scorekeeper.config import database_uri
+from scorekeeper.extensions import db
+
+from ..conftest import dispose
+
+BEFORE_THE_DUMMY_SEAT_MOVED = "5d1e7a0c2b94"
+SPADES_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
+INSERT_GAME = text(
+    "INSERT INTO game (public_id, kind, first_dealer, dummy_after, settings, edit_token_hash, version, created_at)"
+    " VALUES (:public_id, :kind, 'Ann', :dummy_after, :settings, 'x', 0, CURRENT_TIMESTAMP)"
+)
+
+
+def app_at(tmp_path, revision: str):
+    """An app on an empty test database, migrated up to `revision`."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": database_uri(url) if url else f"sqlite:///{tmp_path / 'test.db'}",
+    })
+    with app.app_context():
+        if url:
+            with db.engine.begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        upgrade(revision=revision)
+    return app
+
+
+def as_dict(value) -> dict:
+    """A JSON column as read without the model: a dict (PostgreSQL) or its text (SQLite)."""
+    return value if isinstance(value, dict) else json.loads(value)
+
+
+def test_the_dummy_seat_moves_into_the_settings_and_back(tmp_path):
+    app = app_at(tmp_path, BEFORE_THE_DUMMY_SEAT_MOVED)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(INSERT_GAME, {"public_id": "spades", "kind": "dummy-spades", "dummy_after": 0,
+                                                 "settings": json.dumps(SPADES_SETTINGS)})
+                connection.execute(INSERT_GAME, {"public_id": "piquet", "kind": "piquet", "dummy_after": None,
+                                                 "settings": json.dumps({"variant": "rubicon"})})
+
+            upgrade()
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("game")]
+                rows = connection.execute(text("SELECT public_id, settings FROM game ORDER BY public_id")).all()
+            assert "dummy_after" not in columns
+            assert [(public_id, as_dict(settings)) for public_id, settings in rows] == [
+                ("piquet", {"variant": "rubicon"}),
+                ("spades", {**SPADES_SETTINGS, "dummy_after": 0}),
+            ]
+
+            downgrade(revision=BEFORE_THE_DUMMY_SEAT_MOVED)
+            with db.engine.connect() as connection:
+                rows = connection.execute(
+                    text("SELECT public_id, dummy_after, settings FROM game ORDER BY public_id")).all()
+            assert [(public_id, seat, as_dict(settings)) for public_id, seat, settings in rows] == [
+                ("piquet", None, {"variant": "rubicon"}),
+                ("spades", 0, SPADES_SETTINGS),
+            ]
+    finally:
+        dispose(app)
