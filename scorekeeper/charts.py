@@ -6,7 +6,7 @@ the page scales), rounded to one decimal so that tests can name them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -59,16 +59,23 @@ class Chart:
     height: int = HEIGHT
 
 
-def progression(results: Iterable[Any], players: Sequence[str]) -> dict[str, list[int]]:
-    """Each player's running score: 0 before the first hand, then after each scored hand or deal.
+def player_scores(result: Any) -> Mapping[str, int]:
+    """The running scores after a hand or deal whose `players` lines carry a `player` name and a `score`."""
+    return {line.player: line.score for line in result.players}
 
-    `results` are an engine's scored hands or deals: each has
-    `players` with a `player` name and a running `score`.
+
+def progression(
+    results: Iterable[Any], names: Sequence[str], scores: Callable[[Any], Mapping[str, int]] = player_scores
+) -> dict[str, list[int]]:
+    """Each side's running score (a player's, or a team's): 0 before the first hand, then after each scored one.
+
+    `results` are an engine's scored hands or deals; `scores` reads the
+    running score of each of `names` from one of them.
     """
-    series = {name: [0] for name in players}
+    series = {name: [0] for name in names}
     for result in results:
-        for line in result.players:
-            series[line.player].append(line.score)
+        for name, score in scores(result).items():
+            series[name].append(score)
     return series
 
 

@@ -23,8 +23,8 @@ bp = Blueprint("summary", __name__)
 def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
     """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score."""
     results = engine.results
-    series = charts.progression(results, game.player_names)
     kind = GAMES.of(game)
+    series = charts.progression(results, list(engine.totals()), kind.running_scores)
     reference = kind.chart_reference(engine)
     return {
         "plot": charts.plot(series, reference=reference.score),

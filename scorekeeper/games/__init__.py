@@ -6,9 +6,9 @@ templates) and one entry in the line below; see `base.GameKind`.
 
 from __future__ import annotations
 
-from . import dummy_spades, piquet
+from . import dummy_spades, piquet, spades
 from .base import GameKind, Registry
 
-GAMES = Registry(dummy_spades.KIND, piquet.KIND)
+GAMES = Registry(dummy_spades.KIND, piquet.KIND, spades.KIND)
 
 __all__ = ["GAMES", "GameKind"]

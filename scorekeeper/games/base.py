@@ -132,8 +132,9 @@ class GameKind(Protocol):
       `rules_template` is the rules page; `new_game_form` and `entry_form`
       are the screens, and `form_context` what a typed entry form shows
       beside it; `links` are the game's own tools on the home page;
-      `standing_columns`, `chart_reference` and `outcome_note` complete the
-      summary and the chart.
+      `standing_heading` (who holds a score: "Player", or "Team"),
+      `standing_columns`, `running_scores`, `chart_reference` and
+      `outcome_note` complete the summary and the chart.
     Engine and storage:
       `read_setup` validates the API's create payload, `stored_settings`
       and `restore` carry the setup to and from the database,
@@ -157,6 +158,7 @@ class GameKind(Protocol):
     new_game_form: type[NewGameForm]
     entry_form: type[EntryForm]
     links: tuple[Link, ...] = ()
+    standing_heading: str = N_("Player")
     standing_columns: tuple[Column, ...] = ()
     csv_columns: tuple[str, ...]
 
@@ -220,6 +222,10 @@ class GameKind(Protocol):
         ...
 
     # Pages
+
+    def running_scores(self, result: Any) -> Mapping[str, int]:
+        """The running scores after one scored entry, keyed as the engine's `totals` (players; teams in Spades)."""
+        return {line.player: line.score for line in result.players}
 
     def chart_reference(self, engine: Engine) -> Reference:
         """The score the chart marks: the target to reach (or the Rubicon)."""

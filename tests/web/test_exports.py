@@ -266,7 +266,7 @@ GAME = {**SPADES_GAME, "hands": [{"entry": hand} for hand in SPADES_HANDS]}
 
 @pytest.mark.parametrize(("payload", "expected"), [
     ([1, 2], [("body", "This is not a Scorekeeper game: the file must hold one game object.")]),
-    ({"game": "chess", "hands": []}, [("game", "The game must be one of “dummy-spades”, “piquet”.")]),
+    ({"game": "chess", "hands": []}, [("game", "The game must be one of “dummy-spades”, “piquet”, “spades”.")]),
     ({"game": "dummy-spades", "players": SPADES_PLAYERS}, [("hands", "The game has no list of hands.")]),
     ({**GAME, "hands": {"1": {}}}, [("hands", "The game has no list of hands.")]),
     ({**GAME, "players": ["Ann", "Ben"]}, [("players", "Enter exactly 3 player names.")]),

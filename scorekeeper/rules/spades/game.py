@@ -7,94 +7,64 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import NotAllowed, RuleError
+from ..log import Log
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
 from .results import HandResult, Standing
-from .scoring import check_blind_margin, score_hand
+from .scoring import check_blind_margin, check_entry, score_hand
 from .settings import Settings
 from .table import Table
 
 
-class Game:
-    """A game as a replayable log of hand entries (like python-chess's move stack).
+class Game(Log[HandEntry, HandResult]):
+    """A game as a replayable log of hand entries (see `rules.log`).
 
-    A Blind Nil's margin is checked when its hand is recorded or replaced, against
-    the scores of that moment; replaying the log after an earlier hand is corrected
-    keeps it, as the table played it.
+    A Blind Nil's margin is checked when its hand is recorded or replaced
+    (`check_new`), against the scores of that moment; replaying the log after
+    an earlier hand is corrected keeps it, as the table played it.
     """
+
+    NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
+    NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    table: Table
+    settings: Settings
 
     def __init__(self, table: Table, settings: Settings, entries: Iterable[HandEntry] = ()):
         self.table = table
         self.settings = settings
-        self._replay(tuple(entries))
+        super().__init__(entries)
 
-    def _replay(self, entries: tuple[HandEntry, ...], *, checking: int | None = None) -> None:
-        """Score `entries` from scratch; those recorded after the game ended are kept unscored.
+    @property
+    def hands(self) -> tuple[HandResult, ...]:
+        """The scored hands."""
+        return self.results
 
-        `checking` is the number of the hand whose Blind Nil margin is checked.
-        """
-        self.entries: tuple[HandEntry, ...] = ()
-        self.hands: tuple[HandResult, ...] = ()
-        self.after_end: tuple[int, ...] = ()
-        for entry in entries:
-            if self.is_over():
-                self.entries += (entry,)
-                self.after_end += (len(self.entries),)
-            else:
-                self._score(entry, check_margin=self.next_hand_number() == checking)
+    def score_next(self, entry: HandEntry) -> HandResult:
+        """Score the next hand from the standings after the last one.
 
-    def _score(self, entry: HandEntry, *, check_margin: bool) -> HandResult:
-        if check_margin:
-            check_blind_margin(self.table, self.settings, entry, self.totals())
-        result = score_hand(self.table, self.settings, self.next_hand_number(), entry, self.totals())
-        self.entries += (result.entry,)
-        self.hands += (result,)
-        return result
-
-    def add(self, entry: HandEntry) -> HandResult:
-        """Score and record the next hand.
-
-        :raises NotAllowed: if the game is over, or the bids break the variant or the Blind Nil margin.
         :raises MalformedInput: if the entry does not fit the table.
+        :raises NotAllowed: if the bids break the variant.
         """
-        if self.is_over():
-            raise NotAllowed.single(
-                "game", phrase(N_("This game is over: %(winner)s have won."), winner=self.winner() or "")
-            )
-        return self._score(entry, check_margin=True)
+        return score_hand(self.table, self.settings, self.next_number(), entry, self.totals())
 
-    def replace(self, number: int, entry: HandEntry) -> None:
-        """Replace recorded hand `number` (from 1) and re-score every hand.
+    def check_new(self, entry: HandEntry) -> None:
+        """Refuse bids the variant does not allow, then a Blind Nil without the margin (C2).
 
-        :raises NotAllowed: if there is no such hand, or the new bids are not allowed.
-        :raises MalformedInput: if the entry does not fit the table.
+        :raises MalformedInput: for an entry made for other players.
+        :raises NotAllowed: naming the bid or the team.
         """
-        if not 1 <= number <= len(self.entries):
-            raise NotAllowed.single("number", phrase(N_("There is no hand %(number)s."), number=number))
-        entries = self.entries
-        try:
-            self._replay(entries[: number - 1] + (entry,) + entries[number:], checking=number)
-        except RuleError:
-            self._replay(entries)
-            raise
+        check_entry(self.table, self.settings, entry)
+        check_blind_margin(self.table, self.settings, entry, self.totals())
 
-    def undo(self) -> HandEntry:
-        """Remove the last recorded hand and return it.
-
-        :raises NotAllowed: if no hand has been recorded.
-        """
-        if not self.entries:
-            raise NotAllowed.single("game", phrase(N_("There is no hand to undo.")))
-        last = self.entries[-1]
-        self._replay(self.entries[:-1])
-        return last
+    def refusal_when_over(self) -> Phrase:
+        return phrase(N_("This game is over: %(winner)s have won."), winner=self.winner() or "")
 
     def totals(self) -> dict[str, Standing]:
         """Each team's score and bags, the first player's team first."""
-        if not self.hands:
+        last = self.last_result()
+        if last is None:
             return {team.name: Standing() for team in self.table.teams()}
-        return {mine.name: Standing(mine.score, mine.bags) for mine in self.hands[-1].teams}
+        return {mine.name: Standing(mine.score, mine.bags) for mine in last.teams}
 
     def leaders(self) -> tuple[str, ...]:
         """The teams sharing the highest score."""
@@ -158,11 +128,7 @@ class Game:
 
     def next_hand_number(self) -> int:
         """The number the next recorded hand gets."""
-        return len(self.entries) + 1
-
-    def next_dealer(self) -> str:
-        """Who deals the next hand."""
-        return self.table.dealer(self.next_hand_number())
+        return self.next_number()
 
     def next_bidding_order(self) -> tuple[str, str, str, str]:
         """The bidding order of the next hand."""
@@ -172,10 +138,17 @@ class Game:
         """Who leads the next hand."""
         return self.table.leader(self.next_hand_number())
 
-    def is_blind_nil_open(self, team: str) -> bool:
-        """True if a player of `team` may bid Blind Nil in the next hand (C2)."""
+    def standings_before(self, number: int) -> dict[str, Standing]:
+        """Each team's score and bags before hand `number` (from 1) was played."""
+        if number <= 1 or not self.hands:
+            return {team.name: Standing() for team in self.table.teams()}
+        last = self.hands[min(number, len(self.hands) + 1) - 2]
+        return {mine.name: Standing(mine.score, mine.bags) for mine in last.teams}
+
+    def is_blind_nil_open(self, team: str, *, number: int | None = None) -> bool:
+        """True if a player of `team` may bid Blind Nil in hand `number` (the next hand by default) (C2)."""
         if not self.settings.is_blind_nil_allowed():
             return False
-        totals = self.totals()
-        other = next(name for name in totals if name != team)
-        return totals[other].score - totals[team].score >= self.settings.blind_margin
+        standings = self.standings_before(self.next_hand_number() if number is None else number)
+        other = next(name for name in standings if name != team)
+        return standings[other].score - standings[team].score >= self.settings.blind_margin

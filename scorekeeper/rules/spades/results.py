@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import log
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(log.Standing):
     """A team's running score and bags."""
 
-    score: int = 0
     bags: int = 0
 
 

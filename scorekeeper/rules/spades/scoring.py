@@ -17,6 +17,19 @@ from .table import TRICKS_PER_DEAL, Table, Team
 SUICIDE_LEAST_BID = 4
 
 
+def check_entry(table: Table, settings: Settings, entry: HandEntry) -> None:
+    """Refuse an entry made for another table, then bids the variant does not allow.
+
+    :raises MalformedInput: field ``bids`` for other players.
+    :raises NotAllowed: see `check_bids`.
+    """
+    if {bid.player for bid in entry.bids} != set(table.players) or {player for player, _ in entry.tricks} != set(
+        table.players
+    ):
+        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
+    check_bids(table, settings, entry)
+
+
 def check_bids(table: Table, settings: Settings, entry: HandEntry) -> None:
     """Refuse bids the variant does not allow: Blind Nil where it is off, Suicide's and Mirror's patterns (C2, C5).
 
@@ -53,11 +66,13 @@ def check_bids(table: Table, settings: Settings, entry: HandEntry) -> None:
 def check_blind_margin(table: Table, settings: Settings, entry: HandEntry, before: Mapping[str, Standing]) -> None:
     """Refuse a Blind Nil unless the bidder's team is behind by at least the margin before the deal (C2).
 
+    A game without Blind Nil refuses it in `check_bids`; this checks only the margin.
+
     :raises NotAllowed: with ``bids[i].bid``.
     """
     errors = ErrorCollector()
     for index, bid in enumerate(entry.bids):
-        if not bid.is_blind():
+        if not bid.is_blind() or not settings.is_blind_nil_allowed():
             continue
         mine = table.team_of(bid.player)
         other = next(team for team in table.teams() if team != mine)
@@ -81,11 +96,7 @@ def score_hand(
     :raises MalformedInput: if the entry names other players than the table's.
     :raises NotAllowed: if the bids break the variant (see `check_bids`).
     """
-    if {bid.player for bid in entry.bids} != set(table.players) or {player for player, _ in entry.tricks} != set(
-        table.players
-    ):
-        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
-    check_bids(table, settings, entry)
+    check_entry(table, settings, entry)
     order = table.bidding_order(number)
     nils = tuple(
         _score_nil(settings, table.team_of(player), entry.bid_of(player), entry.tricks_of(player))
