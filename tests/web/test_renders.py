@@ -78,3 +78,17 @@ def test_no_render_keeps_the_host_of_the_request_that_made_it(app, client):
     assert "first.example" not in client.get(f"/g/{table.id}", headers={"Host": "second.example"}).text
     with app.app_context():
         assert not [body for body in db.session.execute(select(Render.body)).scalars() if "example" in body]
+
+
+def test_each_language_has_its_own_renders(client):
+    table = create(client, SPADES_GAME)
+    table.add(SPADES_HANDS[0])
+    english = client.get(f"/g/{table.id}", headers={"Accept-Language": "en"}).text
+    french = client.get(f"/g/{table.id}", headers={"Accept-Language": "fr"}).text
+    assert "How hand 1 was scored" in english and "How hand 1 was scored" not in french
+    assert "Comment la donne 1 a été comptée" in french
+    explained = client.get(f"/g/{table.id}/hands/1", headers={"Accept-Language": "de"}).text
+    assert "<h1>Runde 1</h1>" in explained
+    api_fr = client.get(table.path, headers={"Accept-Language": "fr"}).get_json()
+    api_en = client.get(table.path, headers={"Accept-Language": "en"}).get_json()
+    assert api_fr["hands"][0]["explanation"] != api_en["hands"][0]["explanation"]
