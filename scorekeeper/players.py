@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from . import records
+from . import records, renders, stats
 from .forms.players import FindPlayerForm
 from .games import GAMES
 from .models import Game, player_key
@@ -63,16 +64,30 @@ def unknown(name: str) -> str:
 
 
 def stats_page(name: str) -> ResponseReturnValue | None:
-    """The stats of the player called `name` (in any case), or None if nobody of that name has played."""
-    games = records.games_of_player(name)
+    """The stats of the player called `name` (in any case), or None if nobody of that name has played.
+
+    Each game's record of each of its players is counted once per version of the game and kept with it
+    in the cache of renders: the page adds them up, replaying only the games changed since.
+    """
+    games = records.games_of_player(name, with_hands=False)
     if not games:
         return None
     key = player_key(name)
-    played: dict[str, list[tuple[Any, str]]] = {}
+    kept = renders.cached_for_each("stats", games, game_summary)
+    totals: dict[str, Any] = {}
     for game in games:
-        played.setdefault(game.kind, []).append((records.replay(game), spelling_in(game, key)))
-    records_by_game = [(kind, kind.stats(played[kind.name])) for kind in GAMES.values() if kind.name in played]
+        kind = GAMES.of(game)
+        empty = kind.stats([])
+        mine = stats.from_summary(empty, json.loads(kept[game.public_id])[spelling_in(game, key)])
+        totals[kind.name] = stats.add(totals.get(kind.name, empty), mine)
+    records_by_game = [(kind, totals[kind.name]) for kind in GAMES.values() if kind.name in totals]
     return render_template("players/show.html", name=spelling_in(games[-1], key), records=records_by_game)
+
+
+def game_summary(game: Game) -> str:
+    """The record of each player of the game in this game alone, as JSON, by the player's name in it."""
+    kind, engine = GAMES.of(game), records.replay(game)
+    return json.dumps({name: stats.summary(kind.stats([(engine, name)])) for name in game.player_names})
 
 
 def spelling_in(game: Game, key: str) -> str:

@@ -69,12 +69,13 @@ def latest_games(edit_keys: list[str]) -> list[Game]:
     return [newest[key] for key in edit_keys if key in newest]
 
 
-def games_of_player(name: str) -> list[Game]:
-    """Every game with a player of that name (in any case), oldest first; seats and hands come along."""
+def games_of_player(name: str, *, with_hands: bool = True) -> list[Game]:
+    """Every game with a player of that name (in any case), oldest first; seats (and hands) come along."""
     if "\x00" in name:  # no name holds one, and PostgreSQL refuses to compare it
         return []
     played = db.select(Seat.game_id).where(Seat.name_key == player_key(name))
-    return list(db.session.execute(db.select(Game).where(Game.id.in_(played)).order_by(Game.id)).scalars())
+    query = db.select(Game).where(Game.id.in_(played)).order_by(Game.id)
+    return list(db.session.execute(query if with_hands else query.options(lazyload(Game.hands))).scalars())
 
 
 def frequent_players(limit: int, *, latest_games: int | None = None) -> list[tuple[str, int]]:

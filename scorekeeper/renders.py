@@ -64,6 +64,23 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
     return body
 
 
+def cached_for_each(what: str, games: list[Game], make: Callable[[Game], str]) -> dict[str, str]:
+    """The render `what` of each game (by public id), the same in every language and for every reader:
+    from the cache in one query, or `make(game)` for those missing."""
+    keys = {hashlib.sha256("\0".join((what, game.public_id, str(game.version))).encode()).hexdigest(): game
+            for game in games}
+    found = {key: body for key, body in db.session.execute(select(Render.key, Render.body).where(Render.key.in_(keys)))}
+    bodies = {}
+    for key, game in keys.items():
+        body = found.get(key)
+        if body is None:
+            body = make(game)
+            if request.method in STORING_METHODS:
+                g.setdefault(NEW_RENDERS, {})[key] = (game.public_id, game.version, body)
+        bodies[game.public_id] = body
+    return bodies
+
+
 def whole_engine(game: Game, engine: Engine) -> Engine:
     """`engine` if it holds every hand, else the game replayed (once a request)."""
     if not engine.is_resumed:

@@ -1,15 +1,20 @@
 """A player's record across games, counted from replayed engine games.
 
 Pure: it reads the engine's results only, so the figures always follow the
-rules as they are now (a rule fix re-counts every old game).
+rules as they are now (a rule fix re-counts every old game). A record is
+a sum over games (`add`): counted once per game and player, it is kept as
+JSON with the game's version (`summary`, `from_summary`; see players.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Any, TypeVar
 
 from .rules import dummy_spades, piquet
+
+RecordT = TypeVar("RecordT")
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,33 @@ class Tally:
     def rate(self) -> float | None:
         """The share from 0 to 1; None without a chance."""
         return self.count / self.out_of if self.out_of else None
+
+
+def add(first: RecordT, second: RecordT) -> RecordT:
+    """Two records of one kind (frozen dataclasses of tallies, counts and lists of scores), added up.
+
+    >>> add(Tally(1, 2), Tally(0, 3))
+    Tally(count=1, out_of=5)
+    """
+    return type(first)(**{field.name: _add(getattr(first, field.name), getattr(second, field.name))
+                          for field in fields(first)})  # type: ignore[arg-type]
+
+
+def _add(first: Any, second: Any) -> Any:
+    return add(first, second) if isinstance(first, Tally) else first + second
+
+
+def summary(record: Any) -> dict[str, Any]:
+    """A record as JSON keeps it."""
+    return asdict(record)
+
+
+def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:
+    """A record kept by `summary`, read back as a record of the same class as `empty`."""
+    def value(name: str, kept: Any) -> Any:
+        return Tally(**kept) if isinstance(kept, dict) else tuple(kept) if isinstance(kept, list) else kept
+
+    return type(empty)(**{field.name: value(field.name, data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

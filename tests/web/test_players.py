@@ -7,11 +7,14 @@ them, spelt "Ann", "ann" and " ANN ", which is one player.
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
 
 from scorekeeper import records
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Render
 
 E, Y = "elder", "younger"
 ALTERNATE = [E, Y] * 6
@@ -121,6 +124,29 @@ def test_a_players_spades_stats_count_every_game_and_hand(played):
         "Nils made": "1 of 2 (50%)",  # the void nil on the dummy does not count
         "Bags per hand": "2.25",  # 1 + 2 + 6 + 0 bags in 4 hands
     }
+
+
+def test_stats_add_up_each_games_record_kept_with_its_version(played, app):
+    first = stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats")
+    with app.app_context():
+        ann_games = records.games_of_player("Ann")
+        kept = db.session.execute(db.select(Render).where(Render.game.in_([g.public_id for g in ann_games])))
+        summaries = list(kept.scalars())
+        assert len(summaries) == len(ann_games), "one record per game, at its version"
+        spades = next(g.public_id for g in ann_games if g.kind == "dummy-spades" and g.hands)
+        summary = next(r for r in summaries if r.game == spades)
+        figures = json.loads(summary.body)
+        figures["Ann"]["bags"] += 100
+        summary.body = json.dumps(figures)
+        db.session.commit()
+    assert stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats")["Bags per hand"] != (
+        first["Bags per hand"]), "the kept record is what the page adds up"
+    with app.app_context():
+        db.session.execute(db.update(Game).where(Game.public_id == spades)
+                           .values(version=Game.version + 1))
+        db.session.commit()
+    assert stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats") == first, (
+        "a record kept for an older version is not read")
 
 
 def test_a_players_piquet_stats_count_parties_settlements_and_bonuses(played):
