@@ -9,6 +9,7 @@ The languages offered are English and every catalog in `translations/`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -119,8 +120,15 @@ def minus_sign() -> str:
 
 def number(value: int | float) -> str:
     """A whole number or score as the reader writes it: "1 234" in French, "−40"."""
-    text = format_decimal(abs(value), locale=language())
-    return f"{minus_sign()}{text}" if value < 0 else text
+    return _written(value, language())
+
+
+@lru_cache(maxsize=8192)
+def _written(value: int | float, language: str) -> str:
+    """`number` in one language, remembered: Babel formats slowly, and a page writes the same scores again."""
+    symbol = get_minus_sign_symbol(language)
+    text = format_decimal(abs(value), locale=language)
+    return f"{TYPOGRAPHIC_MINUS if symbol == '-' else symbol}{text}" if value < 0 else text
 
 
 def signed(value: int) -> str:
