@@ -1,7 +1,8 @@
 """Renders derived from a game's stored entries, kept in the database and shared by every worker and host.
 
 A render (the hands of a game page, its chart, the API's game object) is
-kept under a digest of everything it depends on: what it is, the game, the
+kept under a digest of everything it depends on: the release of the app
+that made it (its code, templates and translations), what it is, the game, the
 game's version (for the API's object of a game in a session, every game's
 of the session), the language, and whether the reader may edit. Every
 change moves the version, so a render of an older state is never read
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, g, render_template, request
@@ -36,6 +38,13 @@ from . import records
 from .extensions import db
 from .games.base import Engine
 from .models import Game, Render
+from .running_state import source_digest
+
+ROOT = Path(__file__).resolve().parent.parent
+RELEASE = hashlib.sha256("".join(
+    source_digest(ROOT / folder, pattern) for folder, pattern in
+    (("scorekeeper", "*.py"), ("templates", "*.html"), ("translations", "*.po"))).encode()).hexdigest()
+"""The code, templates and translations that make renders: renders made by another release are not read."""
 
 NEW_RENDERS = "new_renders"
 STORING_METHODS = frozenset({"GET", "HEAD"})
@@ -54,8 +63,7 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
            with_session: bool = False) -> str:
     """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
     state = session_state(game) if with_session else str(game.version)
-    parts = (what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
-    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    key = _key(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
     body = db.session.execute(select(Render.body).where(Render.key == key)).scalar_one_or_none()
     if body is None:
         body = make()
@@ -67,8 +75,7 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
 def cached_for_each(what: str, games: list[Game], make: Callable[[Game], str]) -> dict[str, str]:
     """The render `what` of each game (by public id), the same in every language and for every reader:
     from the cache in one query, or `make(game)` for those missing."""
-    keys = {hashlib.sha256("\0".join((what, game.public_id, str(game.version))).encode()).hexdigest(): game
-            for game in games}
+    keys = {_key(what, game.public_id, str(game.version)): game for game in games}
     found = {key: body for key, body in db.session.execute(select(Render.key, Render.body).where(Render.key.in_(keys)))}
     bodies = {}
     for key, game in keys.items():
@@ -79,6 +86,10 @@ def cached_for_each(what: str, games: list[Game], make: Callable[[Game], str]) -
                 g.setdefault(NEW_RENDERS, {})[key] = (game.public_id, game.version, body)
         bodies[game.public_id] = body
     return bodies
+
+
+def _key(*parts: str) -> str:
+    return hashlib.sha256("\0".join((RELEASE, *parts)).encode()).hexdigest()
 
 
 def whole_engine(game: Game, engine: Engine) -> Engine:

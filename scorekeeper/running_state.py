@@ -32,14 +32,15 @@ RULES = Path(__file__).parent / "rules"
 RULES_PACKAGE = "scorekeeper.rules"
 
 
-def _engine_digest() -> str:
+def source_digest(folder: Path, pattern: str) -> str:
+    """A digest of the files under `folder` matching `pattern`: it changes with any of them."""
     digest = hashlib.sha256()
-    for path in sorted(RULES.rglob("*.py")):
-        digest.update(path.relative_to(RULES).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(folder.rglob(pattern)):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-ENGINE = _engine_digest()
+ENGINE = source_digest(RULES, "*.py")
 """Which rules engine wrote a state: a state written by another engine (an older deploy) is not read."""
 
 
