@@ -74,14 +74,21 @@ def test_the_home_page_links_to_both_rules_pages(client):
     assert 'href="/rules/piquet"' in page
 
 
+def explanations(client, game_id):
+    """Every hand's explanation, as the history fetches each when it is opened."""
+    count = len(client.get(f"/api/v1/games/{game_id}").get_json()["hands"])
+    return "".join(client.get(f"/g/{game_id}/hands/{number}", headers={"HX-Request": "true"}).text
+                   for number in range(1, count + 1))
+
+
 def test_a_void_nil_and_a_bag_penalty_link_to_their_rules(client, rulebook):
     lost = record(client, SPADES_LOST)
     unfinished = record(client, SPADES_UNFINISHED)
 
-    lost_page = client.get(f"/g/{lost}").get_data(as_text=True)
+    lost_page = explanations(client, lost)
     assert re.findall(r'<a class="rules-link" href="/rules/dummy-spades#void-nil"[^>]*>([^<]*)<', lost_page) == [
         "Why is this nil void?"]
-    unfinished_page = client.get(f"/g/{unfinished}").get_data(as_text=True)
+    unfinished_page = explanations(client, unfinished)
     # ANN's and Cid's bags reach the limit in hand 1, Cid's again in hand 2.
     assert re.findall(r'<a class="rules-link" href="/rules/dummy-spades#bags"[^>]*>([^<]*)<', unfinished_page) == [
         "How do bags cost points?"] * 3
@@ -93,7 +100,7 @@ def test_the_piquet_breakdown_links_each_line_to_its_rule(client, rulebook):
     partie = record(client, ({"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"},
                              [REPIQUE_DEAL, {"tricks": ["younger"] * 12}, PIQUE_DEAL]))
 
-    page = client.get(f"/g/{partie}").get_data(as_text=True)
+    page = explanations(client, partie)
 
     linked = {anchor for game, anchor in rules_links(page) if game == "piquet"}
     assert {"point", "sequences", "sets", "repique", "pique", "tricks", "capot"} <= linked
