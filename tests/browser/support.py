@@ -103,6 +103,13 @@ def wait_for(page, expression: str, arg=None, *, seconds: float = 10) -> None:
         page.wait_for_timeout(50)
 
 
+def open_hand(page, number: int) -> None:
+    """Open hand `number`'s line in the history and wait for its explanation, fetched as the line opens."""
+    page.click(f"#hand-{number} summary")
+    wait_for(page, "(number) => !document.querySelector(`#hand-${number} .explain a[href$='/hands/${number}']`)",
+             number)
+
+
 def screenshot(page, name: str) -> Path:
     """Save a full-page screenshot under test-artifacts/ and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)

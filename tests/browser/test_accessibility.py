@@ -13,7 +13,7 @@ from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally, wait_for
+from .support import ARTIFACTS, PHONE, open_hand, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -84,9 +84,6 @@ def record_tables(page, names: tuple[str, ...]) -> dict[str, Table]:
     return tables
 
 
-def open_hand(page, number: int) -> None:
-    page.click(f"#hand-{number} summary")
-    page.wait_for_selector(f"#hand-{number}[open] .explain")
 
 
 def tour(page, tables: dict[str, Table]) -> Iterator[str]:

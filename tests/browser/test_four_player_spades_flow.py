@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import score_value, screenshot, serve_cdn_locally, wait_for
+from .support import open_hand, score_value, screenshot, serve_cdn_locally, wait_for
 from .test_accessibility import NOT_REACHED, STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small, walk_with_tab
 
 pytestmark = pytest.mark.browser
@@ -113,7 +113,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     fill_hand(page, {"Ann": 4, "Ben": 4, "Cid": 4, "Dan": "blind-nil"}, {"Ann": 4, "Ben": 4, "Cid": 5, "Dan": None})
     save(page, 3)
     assert board(page) == {"Ann & Cid": (293, 3), "Ben & Dan": (190, 0)}
-    page.click("#hand-3 summary")
+    open_hand(page, 3)
     assert "Dan bid Blind Nil and took no tricks: +200." in page.inner_text("#hand-3")
     assert fits_the_phone(page)
     screenshot(page, "spades4-after-blind-nil")
@@ -132,7 +132,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     assert board(page) == {"Ann & Cid": (444, 4), "Ben & Dan": (260, 0)}
 
     # Edit hand 1: Dan bid 3, not 2, so Ben & Dan were set by 60.
-    page.click("#hand-1 summary")
+    open_hand(page, 1)
     page.click("#hand-1 >> text=Edit hand 1")
     page.wait_for_url(re.compile(r"/hands/1/edit$"))
     assert page.input_value("#bids-0-bid") == "5"
@@ -225,7 +225,7 @@ def spades_tour(page, names: tuple[str, ...] = PLAYERS):
     page.wait_for_selector(".has-error")
     yield "new-refused"
     page.goto(midgame.url)
-    page.click("#hand-3 summary")
+    open_hand(page, 3)
     page.click(".share summary")
     yield "midgame"
     page.fill("#bids-0-bid", "14")
@@ -236,7 +236,7 @@ def spades_tour(page, names: tuple[str, ...] = PLAYERS):
     page.goto(f"{midgame.url}/hands/3/edit")
     yield "edit-hand"
     page.goto(won.url)
-    page.click("#hand-4 summary")
+    open_hand(page, 4)
     yield "won"
     page.goto(f"{won.url}/summary")
     yield "summary"

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from ..catalogs import languages
-from .support import ARTIFACTS, score_value, screenshot, serve_cdn_locally, wait_for
+from .support import ARTIFACTS, open_hand, score_value, screenshot, serve_cdn_locally, wait_for
 from .test_accessibility import STICKING_OUT, axe_violations
 from .test_spades_flow import fill_hand
 
@@ -118,7 +118,7 @@ def test_a_spades_hand_in_the_players_language(phone, language):
     scores = [score_value(text) for text in page.locator(".scoreboard td.score").all_inner_texts()]
     assert scores == [71, 50, -60]
     assert page.locator(".scoreboard td.score").all_inner_texts()[2] == "−60"
-    page.click("#hand-1 summary")
+    open_hand(page, 1)
     page.wait_for_selector("#hand-1[open] .explain")
     assert expected["spades_line"] in texts(page, "#hand-1 .explain li")
     check_the_page(page, language, "spades-hand-1")
@@ -152,7 +152,7 @@ def test_a_piquet_deal_in_the_players_language(phone, language):
     page.click("#deal-form .actions .primary")
     page.wait_for_selector("#hand-1")
     assert page.inner_text(".now h2") == expected["piquet_heading"]
-    page.click("#hand-1 summary")
+    open_hand(page, 1)
     page.wait_for_selector("#hand-1[open] .explain")
     assert expected["piquet_line"] in texts(page, "#hand-1 .explain li")
     check_the_page(page, language, "piquet-deal-1")

@@ -9,7 +9,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from .support import ARTIFACTS, make_page, screenshot, wait_for
+from .support import ARTIFACTS, make_page, open_hand, screenshot, wait_for
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
 from .test_spades_flow import fill_hand, scores, start_game
 
@@ -104,7 +104,7 @@ def test_a_viewer_sees_a_hand_recorded_on_another_phone_within_3_seconds(phones)
     assert viewer.locator("#score-chart").count() == 1
     for control in ("#hand-form", "text=Undo", "text=Edit hand 1", ".share details"):
         assert viewer.locator(control).count() == 0, control
-    viewer.click("#hand-1 summary")
+    open_hand(viewer, 1)
     assert viewer.locator("#hand-1 .explain a.button").count() == 0
     assert (200, 'W/"0.0.0.view.en"') in answers
     screenshot(viewer, "live-viewer-after-hand-1")

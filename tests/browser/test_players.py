@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ..web.test_players import PIQUE_DEAL, REPIQUE_DEAL, SPADES_LOST
-from .support import ARTIFACTS, PHONE, screenshot
+from .support import ARTIFACTS, PHONE, open_hand, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +100,7 @@ def test_the_rules_pages_read_well_on_a_phone(page, game):
 def test_why_is_this_nil_void_opens_the_rule_in_a_new_tab(page):
     game = record(page, *SPADES_LOST)
     page.goto(f"/g/{game}")
-    page.click("#hand-1 summary")
+    open_hand(page, 1)
     page.locator("#hand-1").screenshot(path=str(ARTIFACTS / "spades-hand-with-void-nil.png"))
 
     with page.context.expect_page() as opened:

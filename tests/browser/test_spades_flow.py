@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.app import create_app
 
-from .support import HTMX_COPY, score_value, screenshot, wait_for
+from .support import HTMX_COPY, open_hand, score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +89,7 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     screenshot(page, "spades-js-error")
 
     # Edit hand 1 after hand 5: the defenders took 7 instead (E1's second case).
-    page.click("#hand-1 summary")
+    open_hand(page, 1)
     page.click("#hand-1 >> text=Edit hand 1")
     page.wait_for_url(re.compile(r"/hands/1/edit$"))
     assert page.input_value("#bids-0-bid") == "7"
