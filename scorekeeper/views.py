@@ -87,7 +87,8 @@ def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> En
 
 
 def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
-    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
+    """What the game page and its board draw; `form` keeps what was typed, `engine` is `game`'s engine if known
+    (replayed, or resumed from its running state)."""
     kind = GAMES.of(game)
     if engine is None:  # resumed when it can be: the hands and the chart come from the cache of renders
         engine = records.appending_engine(game)
