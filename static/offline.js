@@ -23,6 +23,7 @@
   var banner = document.getElementById("connection");
   if (!banner) return;
   var texts = banner.dataset;
+  var root = document.documentElement;
   var RETRY_MS = 5000;
   var LAST_CONTACT = "scorekeeper:last-contact";
 
@@ -32,15 +33,24 @@
     });
   }
 
-  // A game page keeps the worker's copy of itself up to date: hands arrive without a reload.
+  // A game page keeps the worker's copy of itself up to date: hands arrive without a reload. Only a
+  // page known to show what the server holds is copied: one from the server, or a kept copy once the
+  // live poll or a sent hand has brought it up to date.
+  var current = root.dataset.from !== "cache";
   var copyTimer = null;
   function keepCopy() {
-    if (!live() || !("serviceWorker" in navigator) || isOffline() || root.dataset.from === "cache") return;
+    if (!live() || !current || isOffline() || !("serviceWorker" in navigator)) return;
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () {
+      var copy = root.cloneNode(true);
+      copy.setAttribute("data-from", "network"); // the worker marks it when it serves it offline
+      copy.removeAttribute("data-saved");
+      copy.removeAttribute("data-connection");
+      copy.querySelectorAll(".offline-note").forEach(function (note) { note.remove(); });
+      copy.querySelector("#connection").hidden = true;
       navigator.serviceWorker.ready.then(function (registration) {
         var url = location.href.split("#")[0];
-        registration.active.postMessage({ type: "keep-page", url: url, html: "<!doctype html>\n" + root.outerHTML });
+        registration.active.postMessage({ type: "keep-page", url: url, html: "<!doctype html>\n" + copy.outerHTML });
       });
     }, 300);
   }
@@ -82,7 +92,6 @@
   })();
 
   // --- Connection: the banner ----------------------------------------------------------------------------
-  var root = document.documentElement;
 
   function remembered() {
     try { return Number(localStorage.getItem(LAST_CONTACT)) || null; } catch (error) { return null; }
@@ -121,7 +130,9 @@
 
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status > 0) reached();
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status > 0) reached();
+    if (event.detail.elt && event.detail.elt.id === "live" && (status === 200 || status === 304)) current = true;
   });
   window.addEventListener("offline", lost);
 
@@ -245,7 +256,8 @@
     if (!isOffline() || (form.method || "").toLowerCase() !== "post") return;
     event.preventDefault();
     event.stopPropagation(); // htmx listens on the form itself, after this
-    if (entryForm(form)) keepForLater(form, event.submitter);
+    var save = !(event.submitter && event.submitter.hasAttribute("formaction")); // not "Show who is good"
+    if (entryForm(form) && save) keepForLater(form, event.submitter);
     else needsServer();
   }, true);
   // A save that htmx could not deliver (the connection dropped just now).
@@ -277,6 +289,7 @@
 
   function settle(entry, status, html) {
     if (status === 200) {
+      current = true; // the board that comes back is the server's
       return store.remove(entry.game).then(function () {
         if (!onItsPage(entry)) return;
         swapBoard(html, function () { note(fill(texts.sent, { entry: fill(entry.entry, { number: entry.number }) })); });
@@ -357,7 +370,7 @@
     number.textContent = entry.number;
     var what = document.createElement("b");
     what.textContent = fill(entry.state === "waiting" ? texts.waiting : texts.unsent, { entry: name });
-    heading.append(number, what);
+    heading.append(number, " ", what);
     var kept = document.createElement("p");
     kept.className = "muted small";
     kept.textContent = fill(texts.keptAt, { time: clock(entry.kept) });

@@ -19,14 +19,17 @@ const PAGES_CACHE = "pages";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    // Without cookies: a response may renew the session cookie, and one renewed by a request sent
+    // alongside the page's own (a "join" link's new edit rights) would undo that page's change.
     const statics = await caches.open(STATIC_CACHE);
-    await statics.addAll(SETTINGS.assets);
+    await statics.addAll(SETTINGS.assets.map((url) => new Request(url, { credentials: "omit" })));
     const pages = await caches.open(PAGES_CACHE);
     // The shell: the home page and the offline page. Best effort: a page that fails now is kept later.
-    await Promise.all(SETTINGS.shell.map((url) => fetch(url).then((response) => {
+    await Promise.all(SETTINGS.shell.map((url) => fetch(url, { credentials: "omit" }).then((response) => {
       if (keepable(response)) return pages.put(url, response);
     }).catch(() => undefined)));
-    await self.skipWaiting();
+    // No skipWaiting(): a new version takes over once every page of the old one is closed, never under
+    // a page (or a navigation) the old one is serving. Until then the old one fetches the new files.
   })());
 });
 
@@ -35,7 +38,6 @@ self.addEventListener("activate", (event) => {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => name.startsWith("static-") && name !== STATIC_CACHE)
       .map((name) => caches.delete(name)));
-    await self.clients.claim();
   })());
 });
 
@@ -74,7 +76,7 @@ async function staticFile(request) {
   const kept = await cache.match(request);
   if (kept) return kept;
   try {
-    const response = await fetch(request);
+    const response = await fetch(request.url, { credentials: "omit" });
     if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch (error) {

@@ -20,6 +20,7 @@ import pytest
 from scorekeeper.app import ROOT
 
 from ..conftest import dispose, make_app
+from ..games import PIQUET_DEALS, PIQUET_GAME
 from ..web.test_gunicorn import free_port
 from .support import screenshot, serve_cdn_locally, wait_for
 
@@ -107,16 +108,16 @@ def phone(browser, server):
     context.close()
 
 
-def open_with_edit_rights(phone, server) -> tuple[str, str]:
+def open_with_edit_rights(phone, server, game: dict = GAME, form: str = "#hand-form") -> tuple[str, str]:
     """A new game opened through its edit link; the page kept by the service worker. Returns (id, token)."""
-    status, game = server.request("POST", "/api/v1/games", GAME)
+    status, game = server.request("POST", "/api/v1/games", game)
     assert status == 201
     phone.goto(f"/g/{game['id']}/join/{game['edit_token']}")
-    phone.wait_for_selector("#hand-form")
-    wait_for(phone, """async () => {
+    phone.wait_for_selector(form)
+    wait_for(phone, """async (form) => {
         const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
-        return Boolean(kept) && (await kept.text()).includes('id="hand-form"');
-    }""")
+        return Boolean(kept) && (await kept.text()).includes(`id="${form.slice(1)}"`);
+    }""", form)
     return game["id"], game["edit_token"]
 
 
@@ -192,7 +193,7 @@ def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(pho
     choice = phone.locator(".waiting-hand.needs-choice")
     choice.wait_for(timeout=30_000)
     assert choice.locator(".waiting-problem").inner_text() == (
-        "Another phone recorded Hand 1 before this phone could send its own. "
+        "Hand 1: another phone recorded it before this phone could send its own. "
         "Both are shown: the other phone’s in the history, this phone’s here.")
     assert phone.locator("#hand-1").get_attribute("open") is not None, "the other phone's hand is shown"
     assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
@@ -203,4 +204,35 @@ def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(pho
     hands = stored_hands(server, game_id)
     assert [hand["number"] for hand in hands] == [1, 2]
     assert hands[1]["players"]["Ann"]["bid"] == 7
+    assert phone.locator(".waiting-hand").count() == 0
+
+
+def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, server, database):
+    game_id, token = open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
+    server.stop()
+    phone.reload()
+    phone.select_option("#elder-point-cards", "5")
+    phone.fill("#elder-point-value", "48")
+    for index, winner in enumerate(["elder"] * 7 + ["younger"] * 5):
+        phone.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+    phone.click("#deal-form .button.primary")
+    waiting = phone.locator(".waiting-hand")
+    waiting.wait_for()
+    assert waiting.locator(".waiting-title").inner_text() == "1 Deal 1 · waiting to be sent"
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=30_000)
+    assert choice.locator(".waiting-title").inner_text() == "1 Deal 1 from this phone · not sent"
+    choice.get_by_role("button", name="Discard it").click()
+    phone.locator(".offline-note", has_text="Deal 1 from this phone was discarded.").wait_for()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.locator("#deal-form").is_visible()
+    assert phone.locator("#deal-form input[name=hand]").input_value() == "2"
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    phone.reload()
     assert phone.locator(".waiting-hand").count() == 0
