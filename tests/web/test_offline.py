@@ -149,3 +149,15 @@ def test_the_idempotency_key_header_takes_the_place_of_the_forms_own_key(app, cl
     assert stored(app, Hand) == 1
     assert send().status_code == 422, "without a key, the repeat is a stale form"
     assert stored(app, Hand) == 1
+
+
+def test_files_fetched_beside_a_page_never_renew_the_session_cookie(app, client):
+    table = create(client, GAME)
+    assert client.get(f"/g/{table.id}/join/{table.token}").status_code == 303
+    page = client.get(f"/g/{table.id}")
+    assert "Set-Cookie" in page.headers, "a page renews the permanent session"
+
+    for path in ("/sw.js", "/manifest.webmanifest", static_url(page.get_data(as_text=True), "offline.js")):
+        response = client.get(path)
+        assert "Set-Cookie" not in response.headers, path
+        response.close()
