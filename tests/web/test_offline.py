@@ -161,3 +161,18 @@ def test_files_fetched_beside_a_page_never_renew_the_session_cookie(app, client)
         response = client.get(path)
         assert "Set-Cookie" not in response.headers, path
         response.close()
+
+
+@pytest.mark.parametrize(("language", "since", "entry"), [
+    ("fr", "Pas de connexion au serveur depuis {time}.", "Donne {number}"),
+    ("de", "Keine Verbindung zum Server seit {time}.", "Runde {number}"),
+    ("es", "Sin conexión con el servidor desde {time}.", "Mano {number}"),
+])
+def test_the_texts_the_script_shows_come_with_the_page_in_its_language(client, language, since, entry):
+    table = create(client, GAME)
+    page = client.get(f"/g/{table.id}", headers={"Accept-Language": language}).get_data(as_text=True)
+
+    assert f'data-since="{since}"' in page
+    assert f'data-entry="{entry}"' in page
+    manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": language}).get_json(force=True)
+    assert manifest["name"] == {"fr": "Scorekeeper", "de": "Scorekeeper", "es": "Anotador"}[language]
