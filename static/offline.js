@@ -228,6 +228,7 @@
     try { data = new FormData(form, submitter || undefined); } catch (error) { data = new FormData(form); }
     var fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    var own = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) { return field.name; });
     var number = Number(form.querySelector("input[name=hand]").value);
     var entry = {
       game: game,
@@ -236,6 +237,7 @@
       entry: live().dataset.entry,
       key: form.querySelector("input[name=request_key]").value,
       fields: fields,
+      own: own, // the form's own hidden fields (hand, version, key...): a later form's replace them
       summary: summary(form),
       kept: Date.now(),
       state: "waiting"
@@ -271,7 +273,8 @@
   function onItsPage(entry) { return Boolean(live()) && live().dataset.game === entry.game; }
 
   function send(entry) {
-    if (!entry || sending[entry.game] || entry.state !== "waiting") return Promise.resolve();
+    var due = entry && (entry.state === "waiting" || (entry.state === "elsewhere" && onItsPage(entry)));
+    if (!due || sending[entry.game]) return Promise.resolve();
     sending[entry.game] = true;
     var body = new URLSearchParams();
     entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
@@ -296,7 +299,10 @@
       });
     }
     if (status >= 500 || status === 409 || status === 429) return; // the server is busy: tried again later
-    if (!onItsPage(entry)) return; // settled on the game's own page, where both can be shown
+    if (!onItsPage(entry)) { // settled on the game's own page, where both can be shown
+      entry.state = "elsewhere";
+      return store.put(entry);
+    }
     var page = new DOMParser().parseFromString(html, "text/html");
     if (status === 422) {
       var fresh = page.querySelector("#entry input[name=hand]");
@@ -358,10 +364,13 @@
     return element;
   }
 
+  // Waiting to be sent ("elsewhere": another page found it needs this game's page, which sends it again).
+  function pending(entry) { return entry.state === "waiting" || entry.state === "elsewhere"; }
+
   function waitingElement(entry) {
     var name = fill(entry.entry, { number: entry.number });
     var box = document.createElement("div");
-    box.className = "waiting-hand" + (entry.state === "waiting" ? "" : " needs-choice");
+    box.className = "waiting-hand" + (pending(entry) ? "" : " needs-choice");
     box.id = "waiting-" + entry.number;
     var heading = document.createElement("p");
     heading.className = "waiting-title";
@@ -369,7 +378,7 @@
     number.className = "waiting-no";
     number.textContent = entry.number;
     var what = document.createElement("b");
-    what.textContent = fill(entry.state === "waiting" ? texts.waiting : texts.unsent, { entry: name });
+    what.textContent = fill(pending(entry) ? texts.waiting : texts.unsent, { entry: name });
     heading.append(number, " ", what);
     var kept = document.createElement("p");
     kept.className = "muted small";
@@ -382,7 +391,7 @@
       list.append(item);
     });
     box.append(heading, kept, list);
-    if (entry.state !== "waiting") {
+    if (!pending(entry)) {
       var message = document.createElement("p");
       message.className = "waiting-problem";
       message.setAttribute("role", "alert");
@@ -415,7 +424,7 @@
         return;
       }
       if (form) form.hidden = true;
-      if (entryArea && entry.state === "waiting") {
+      if (entryArea && pending(entry)) {
         held = document.createElement("p");
         held.className = "offline-held notice";
         held.textContent = fill(texts.held, { entry: fill(entry.entry, { number: entry.number }) });
@@ -433,14 +442,14 @@
   function addAsNext(entry) {
     var form = currentEntryForm();
     if (!form) return;
-    var fresh = {};
-    ["hand", "version", "request_key", "csrf_token"].forEach(function (name) {
-      var field = form.querySelector("input[name=" + name + "]");
-      if (field) fresh[name] = field.value;
+    var fresh = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) {
+      return [field.name, field.value];
     });
-    entry.fields = entry.fields.map(function (pair) { return pair[0] in fresh ? [pair[0], fresh[pair[0]]] : pair; });
-    entry.number = Number(fresh.hand);
-    entry.key = fresh.request_key;
+    var own = fresh.map(function (pair) { return pair[0]; }).concat(entry.own || []);
+    entry.fields = fresh.concat(entry.fields.filter(function (pair) { return own.indexOf(pair[0]) < 0; }));
+    entry.own = fresh.map(function (pair) { return pair[0]; });
+    entry.number = Number(form.querySelector("input[name=hand]").value);
+    entry.key = form.querySelector("input[name=request_key]").value;
     entry.state = "waiting";
     delete entry.next;
     delete entry.message;
