@@ -44,6 +44,11 @@ class DealEntry:
     trick_totals: ByRole[TrickTotal] | None = None
     pique: bool | None = None
 
+    @property
+    def complete(self) -> bool:
+        """Whether the play is entered (trick winners or totals); without it the deal has its declarations only."""
+        return bool(self.tricks) or self.trick_totals is not None
+
     def declarations(self) -> ByRole[Declarations]:
         """What each player declared, found from the cards when they were entered."""
         if self.cards is None:
