@@ -168,3 +168,31 @@ def test_a_live_viewer_sees_the_bids_and_gets_the_tricks_form(client, app):
 
     phone = client.get(f"{game_url}/live?hand=1&version={version}", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert '<div id="entry" hx-swap-oob="true">' in phone and "Save tricks" in phone
+
+
+FOUR_BIDS = {"bids-0-bid": "5", "bids-1-bid": "3", "bids-2-nil": "y", "bids-3-bid": "4"}
+FOUR_TRICKS = {"tricks-0": "6", "tricks-1": "3", "tricks-2": "0", "tricks-3": "4"}
+
+
+def test_four_player_bids_saved_alone_show_each_team_s_contract_then_the_tricks_complete_the_hand(client, app):
+    from .test_pages_four_player_spades import start as start_four
+
+    game_url = start_four(client)
+
+    saved = save_bids(client, game_url, bids=FOUR_BIDS)
+
+    assert saved.status_code == 303
+    page = text(client.get(game_url).get_data(as_text=True))
+    assert "Hand 1: waiting for the tricks" in page
+    assert "Ann bid 5 and Cid bid Nil: a contract of 5." in page
+    assert "Ann & Cid need 5 of the 13 tricks." in page
+    assert "Cid bid Nil: Cid must take no tricks (+100, or -100 if not)." in page
+    assert "Ben & Dan need 7 of the 13 tricks." in page
+    assert "Change the bids (Ben 3 · Cid Nil · Dan 4 · Ann 5)" in page
+
+    done = post_form(client, f"{game_url}/hands", {**FOUR_BIDS, **FOUR_TRICKS, "hand": "1", "completes": "1"}, game_url)
+
+    assert done.status_code == 303
+    board = client.get(game_url).get_data(as_text=True)
+    assert re.findall(r'<td class="num score">(-?\d+)</td>', board) == ["151", "70"]
+    assert stored_entries(app, game_url)[0]["tricks"] == {"Ann": 6, "Ben": 3, "Cid": 0, "Dan": 4}
