@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import dummy_spades, piquet, spades
 from scorekeeper.rules.cards import Rank
-from scorekeeper.rules.errors import EntryWaiting, NotAllowed
+from scorekeeper.rules.errors import EntryWaiting, MalformedInput, NotAllowed
 from scorekeeper.rules.piquet.combinations import CardSet, Declarations, Point, Sequence
 
 from . import test_four_player_spades_properties as four
@@ -124,7 +124,7 @@ def test_four_player_spades_a_waiting_last_hand_changes_no_total_and_completing_
        st.sampled_from([piquet.Settings(), piquet.Settings(piquet.Variant.SAUNT, 120)]))
 def test_piquet_a_waiting_last_deal_changes_no_total_and_completing_it_equals_one_step(log, last, rules):
     assert_two_steps_equal_one(lambda entries=(): piquet.Game(deals.TABLE, rules, entries), log, last,
-                               replace(last, tricks=()))
+                               replace(last, tricks=(), without_play=True))
 
 
 def assert_two_steps_equal_one(new_game, log, whole, first_step):
@@ -170,7 +170,7 @@ API_DECLARED = piquet.ByRole(
 def test_piquet_declarations_alone_wait_for_the_play_with_every_class_decided():
     game = piquet.Game(PIQUET_TABLE)
 
-    waiting = game.add(piquet.DealEntry(declared=API_DECLARED))
+    waiting = game.add(piquet.DealEntry(declared=API_DECLARED, without_play=True))
 
     assert (waiting.number, waiting.dealer, waiting.elder, waiting.younger) == (1, "Ben", "Ann", "Ben")
     assert {name: (c.good, c.points) for name, c in waiting.classes.items()} == {
@@ -184,7 +184,7 @@ def test_piquet_declarations_alone_wait_for_the_play_with_every_class_decided():
     ]
     assert game.scores() == {"Ann": 0, "Ben": 0} and game.deals == ()
     with pytest.raises(EntryWaiting) as refused:
-        game.add(piquet.DealEntry(declared=API_DECLARED))
+        game.add(piquet.DealEntry(declared=API_DECLARED, without_play=True))
     assert str(refused.value.errors[0].message) == (
         "Deal 1 is waiting for its play: enter it (or undo the deal) first.")
 
@@ -192,16 +192,27 @@ def test_piquet_declarations_alone_wait_for_the_play_with_every_class_decided():
 def test_a_saunt_deal_whose_declarations_reach_the_target_is_complete_without_its_play():
     game = piquet.Game(PIQUET_TABLE, piquet.Settings(piquet.Variant.SAUNT, 15))
 
-    game.add(piquet.DealEntry(declared=API_DECLARED))
+    game.add(piquet.DealEntry(declared=API_DECLARED, without_play=True))
 
     assert game.waiting is None and game.is_over() and game.winner() == "Ben"
     assert game.scores() == {"Ann": 6, "Ben": 17}
 
 
+def test_an_empty_list_of_trick_winners_is_a_play_entered_and_refused_as_before():
+    game = piquet.Game(PIQUET_TABLE)
+
+    with pytest.raises(MalformedInput) as refused:
+        game.add(piquet.parse_deal({"point": {"elder": {"cards": 5, "value": 48}}, "tricks": []}))
+
+    assert [(e.field, str(e.message)) for e in refused.value.errors] == [("tricks", "Enter exactly 12 trick winners.")]
+    assert piquet.deal_to_dict(piquet.parse_deal({"tricks": None}))["carte_blanche"] is None
+    assert "tricks" not in piquet.deal_to_dict(piquet.parse_deal({}))
+
+
 def test_a_saunt_deal_short_of_the_target_waits_for_its_play():
     game = piquet.Game(PIQUET_TABLE, piquet.Settings(piquet.Variant.SAUNT, 100))
 
-    game.add(piquet.DealEntry(declared=API_DECLARED))
+    game.add(piquet.DealEntry(declared=API_DECLARED, without_play=True))
 
     assert game.waiting_number() == 1 and not game.is_over()
 

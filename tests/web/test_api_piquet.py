@@ -604,6 +604,7 @@ BAD_DEALS = [
                  id="carte blanche by name"),
     pytest.param(declared(tricks=EXAMPLE_TRICKS[:11]), [("tricks", TRICKS_12)], id="11 trick winners"),
     pytest.param(declared(tricks=[*EXAMPLE_TRICKS, E]), [("tricks", TRICKS_12)], id="13 trick winners"),
+    pytest.param(declared(tricks=[]), [("tricks", TRICKS_12)], id="no trick winners"),
     pytest.param(declared(tricks=[*EXAMPLE_TRICKS[:4], "Ann", *EXAMPLE_TRICKS[5:]]),
                  [("tricks[4]", "Each trick is won by elder or younger.")], id="a trick won by name"),
     pytest.param(declared(tricks="elder"), [("tricks", TRICKS_12)], id="trick winners not a list"),

@@ -196,3 +196,52 @@ def test_four_player_bids_saved_alone_show_each_team_s_contract_then_the_tricks_
     board = client.get(game_url).get_data(as_text=True)
     assert re.findall(r'<td class="num score">(-?\d+)</td>', board) == ["151", "70"]
     assert stored_entries(app, game_url)[0]["tricks"] == {"Ann": 6, "Ben": 3, "Cid": 0, "Dan": 4}
+
+
+DECLARED = {"elder-point-cards": "5", "elder-point-value": "48", "younger-point-cards": "5",
+            "younger-point-value": "45", "elder-sequences-0-length": "3", "elder-sequences-0-top": "K",
+            "younger-sequences-0-length": "3", "younger-sequences-0-top": "A", "elder-sets-A": "3",
+            "younger-sets-T": "4"}
+PLAY = {"play": "tricks", **{f"tricks-{i}": role for i, role in enumerate(["elder"] * 6 + ["younger"] * 5 + ["elder"])}}
+
+
+def test_piquet_declarations_saved_alone_show_the_points_then_the_play_completes_the_deal(client, app):
+    from .test_pages_piquet import start as start_piquet
+
+    game_url = start_piquet(client)
+    first = client.get(game_url).get_data(as_text=True)
+    assert '<button class="button" type="submit" name="step" value="first">Save declarations</button>' in first
+
+    saved = post_form(client, f"{game_url}/hands", {**DECLARED, "hand": "1", "step": "first"}, game_url)
+
+    assert saved.status_code == 303
+    assert "tricks" not in stored_entries(app, game_url)[0]
+    board = client.get(game_url).get_data(as_text=True)
+    page = text(board)
+    assert "Deal 1: waiting for the play" in page
+    assert "Elder: Ann (leads, exchanges up to 5)" in page and "Younger: Ben (the dealer)" in page
+    assert "Ann scores 5 points from the declarations" in page
+    assert "Ben scores 17 points from the declarations" in page
+    assert "Younger's quatorze of tens beats elder's trio of aces: younger scores 14." in page
+    assert "Waiting for the play: counts in no total yet" in page
+    assert board.index('class="play"') < board.index('class="kept-bids"')
+    assert "Save the play" in page
+
+    done = post_form(client, f"{game_url}/hands", {**DECLARED, **PLAY, "hand": "1", "completes": "1"}, game_url)
+
+    assert done.status_code == 303
+    board = client.get(game_url).get_data(as_text=True)
+    assert "waiting for the play" not in board
+    assert re.findall(r'<td class="num score">(-?\d+)</td>', board) == ["24", "23"]
+
+
+def test_piquet_save_deal_without_the_play_is_still_refused(client, app):
+    from .test_pages_piquet import start as start_piquet
+
+    game_url = start_piquet(client)
+
+    response = post_form(client, f"{game_url}/hands", {**DECLARED, "hand": "1"}, game_url)
+
+    assert response.status_code == 422
+    assert "Enter exactly 12 trick winners." in response.get_data(as_text=True)
+    assert stored_entries(app, game_url) == []

@@ -143,7 +143,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
 
         A Saunt deal whose declarations alone reach the target is whole: the game ends in it.
         """
-        if entry.complete or self._declarations_end_game(entry):
+        if not entry.without_play or self._declarations_end_game(entry):
             return None
         number = self.next_number()
         names = self._names(number)
