@@ -215,3 +215,23 @@ def test_a_saunt_deal_whose_declarations_reach_the_target_is_complete(client):
 
     assert result["complete"] is True and result["ended_game"] is True
     assert result["game"]["status"] == "finished" and result["game"]["winner"] == "Ben"
+
+
+@pytest.mark.parametrize("game, first_step", [(SPADES, BIDS), (FOUR, FOUR_BIDS), (PIQUET, DECLARED)],
+                         ids=["dummy-spades", "spades", "piquet"])
+def test_every_page_and_download_shows_a_game_with_a_waiting_hand(client, game, first_step):
+    table = create(client, game)
+    table.post(first_step)
+
+    for path in ("", "/summary", "/export.csv", "/export.json", "/live"):
+        assert client.get(f"/g/{table.id}{path}").status_code == 200, path
+    assert client.get(f"/players/{game['players'][0]}").status_code == 200
+    csv = client.get(f"/g/{table.id}/export.csv").get_data(as_text=True)
+    assert len(csv.strip().splitlines()) == 1, "a waiting hand has no scores to list"
+    exported = client.get(f"/g/{table.id}/export.json").get_json()
+    assert [hand["complete"] for hand in exported["hands"]] == [False]
+
+    imported = client.post("/api/v1/games/import", json=exported)
+
+    assert imported.status_code == 201, imported.get_json()
+    assert [hand["complete"] for hand in imported.get_json()["hands"]] == [False]
