@@ -162,7 +162,7 @@ def test_four_player_bids_give_each_team_its_contract(client):
     assert result["teams"] == {
         "Ann & Cid": {"players": ["Ann", "Cid"], "contract": 5, "needs": [
             "Ann bid 5 and Cid bid Nil: a contract of 5.", "Ann & Cid need 5 of the 13 tricks.",
-            "Cid bid Nil: Cid must take no tricks (+100, or -100 if not)."]},
+            "Cid bid Nil: Cid must take no tricks (+100, or −100 if not)."]},
         "Ben & Dan": {"players": ["Ben", "Dan"], "contract": 7, "needs": [
             "Ben bid 3 and Dan bid 4: a contract of 7.", "Ben & Dan need 7 of the 13 tricks."]},
     }

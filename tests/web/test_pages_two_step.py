@@ -55,7 +55,7 @@ def test_save_bids_stores_the_hand_waiting_and_the_board_shows_what_the_bids_dec
     assert "Cid's nil on the dummy is void: Cid is a defender." in page
     assert "Waiting for the tricks: counts in no total yet" in page
     assert "Save tricks" in page and "Undo hand 1" in page
-    scores = re.findall(r'<td class="num score">(-?\d+)</td>', client.get(game_url).get_data(as_text=True))
+    scores = re.findall(r'<td class="num score">(−?\d+)</td>', client.get(game_url).get_data(as_text=True))
     assert scores == ["0", "0", "0"]
 
 
@@ -81,7 +81,7 @@ def test_saving_the_tricks_completes_the_hand_as_one_step_would(client, app):
 
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', page) == ["71", "-50", "-160"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', page) == ["71", "−50", "−160"]
     assert "waiting for the tricks" not in page
     assert stored_entries(app, game_url)[0]["tricks"] == {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3}
     assert '<input type="hidden" name="hand" value="2">' in page
@@ -186,7 +186,7 @@ def test_four_player_bids_saved_alone_show_each_team_s_contract_then_the_tricks_
     assert "Hand 1: waiting for the tricks" in page
     assert "Ann bid 5 and Cid bid Nil: a contract of 5." in page
     assert "Ann & Cid need 5 of the 13 tricks." in page
-    assert "Cid bid Nil: Cid must take no tricks (+100, or -100 if not)." in page
+    assert "Cid bid Nil: Cid must take no tricks (+100, or −100 if not)." in page
     assert "Ben & Dan need 7 of the 13 tricks." in page
     assert "Change the bids (Ben 3 · Cid Nil · Dan 4 · Ann 5)" in page
 
@@ -194,7 +194,7 @@ def test_four_player_bids_saved_alone_show_each_team_s_contract_then_the_tricks_
 
     assert done.status_code == 303
     board = client.get(game_url).get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', board) == ["151", "70"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', board) == ["151", "70"]
     assert stored_entries(app, game_url)[0]["tricks"] == {"Ann": 6, "Ben": 3, "Cid": 0, "Dan": 4}
 
 
@@ -232,7 +232,7 @@ def test_piquet_declarations_saved_alone_show_the_points_then_the_play_completes
     assert done.status_code == 303
     board = client.get(game_url).get_data(as_text=True)
     assert "waiting for the play" not in board
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', board) == ["24", "23"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', board) == ["24", "23"]
 
 
 def test_piquet_save_deal_without_the_play_is_still_refused(client, app):

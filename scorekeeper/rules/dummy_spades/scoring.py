@@ -13,7 +13,7 @@ from typing import Final
 from .. import log
 from ..errors import MalformedInput
 from ..names import names_phrase
-from ..phrases import N_, ParamValue, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
 from .table import DUMMY, Settings, Table
 
@@ -28,9 +28,9 @@ class Role(StrEnum):
 
 
 
-def _signed(points: int) -> str:
+def _signed(points: int) -> Signed:
     """Points with their sign, as players say them: "+52", "-100"."""
-    return f"{points:+d}"
+    return Signed(points)
 
 
 @dataclass(frozen=True)

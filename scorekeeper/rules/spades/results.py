@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import log
-from ..phrases import N_, ParamValue, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
 
@@ -197,9 +197,9 @@ class Bidding:
         return tuple(lines)
 
 
-def signed(points: int) -> str:
+def signed(points: int) -> Signed:
     """Points with their sign, as players say them: "+52", "-100"."""
-    return f"{points:+d}"
+    return Signed(points)
 
 
 def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
