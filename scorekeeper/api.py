@@ -11,14 +11,13 @@ from werkzeug.exceptions import HTTPException
 
 from . import records, renders, transfer, writes
 from .config import request_size_limit
-from .games import GAMES
 from .games.base import Engine
 from .i18n import say
 from .idempotency import exactly_once
 from .models import Game
-from .rules.errors import FieldError, RuleError
+from .rules.errors import EntryWaiting, FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .serialize import game_object
+from .serialize import game_object, hand_object
 from .share import absolute_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -51,7 +50,7 @@ def http_error(error: HTTPException) -> Response:
 
 @bp.errorhandler(RuleError)
 def rule_error(error: RuleError) -> Response:
-    if isinstance(error, writes.ConcurrentChange):
+    if isinstance(error, (writes.ConcurrentChange, EntryWaiting)):
         status = 409
     elif isinstance(error, writes.StaleVersion):
         status = 412
@@ -131,9 +130,8 @@ def game_object_now(game: Game) -> dict[str, Any]:
     return payload
 
 
-def hand_response(game: Game, engine: Engine, result: Any) -> dict[str, Any]:
-    """A hand's `result` as the API shows it, with the game (`engine`) after the change."""
-    payload = GAMES.of(game).result_object(result)
+def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
+    payload = hand_object(game, engine, number)
     payload["game"] = game_object(game, engine, with_hands=False)
     payload["after_end"] = list(engine.after_end)
     return payload
@@ -154,8 +152,9 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
+        number = engine.next_number() - 1
         location = url_for("api.show_game", game_id=game.public_id)
-        return make_response(jsonify(hand_response(game, engine, engine.last_result())), 201, {"Location": location})
+        return make_response(jsonify(hand_response(game, engine, number)), 201, {"Location": location})
 
     return change(game_id, write)
 
@@ -167,7 +166,7 @@ def replace_hand(game_id: str, number: int) -> Response:
             engine = records.replace_hand(game, number, object_body())
         except records.HandNotFound:
             abort(404)
-        return jsonify(hand_response(game, engine, engine.results[number - 1]))
+        return jsonify(hand_response(game, engine, number))
 
     return change(game_id, write)
 

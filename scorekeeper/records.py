@@ -269,7 +269,8 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
     `engine` is the game already replayed, if the caller has it (as in `add_hand`).
     """
     hand = _hand(game, number)
-    engine = engine if engine is not None else replay(game)
+    if engine is None or engine.is_resumed:  # a resumed engine only appends
+        engine = replay(game)
     if number in engine.after_end:
         raise NotAllowed.single(
             "number",

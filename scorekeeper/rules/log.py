@@ -8,10 +8,18 @@ so `add` and `undo` cost one entry whatever the length of the game, and
 game ended (an edit can end it earlier) are kept unscored, numbered in
 `after_end`.
 
+An entry may be recorded in two steps, as the hand happens: the bids (or
+the declarations) first, the play later. The last entry alone may wait for
+its play: `first_step` says what its first step decides (who declares,
+which nils apply), it counts in no total, no entry can follow it, and
+`replace` with the whole entry completes it exactly as `add` would have
+scored it in one step.
+
 A log's `running_state` (its count of entries, its last results, the
-entries after the end) is all that scoring the next entry needs: a log
-`resume`d from it appends as the whole log would, without its earlier
-entries, so an append costs the same on hand 3 and hand 300.
+entries after the end, the first step of an entry waiting for its play)
+is all that scoring the next entry needs: a log `resume`d from it appends
+as the whole log would, without its earlier entries, so an append costs
+the same on hand 3 and hand 300.
 
 A game subclasses `Log` and says how one entry is scored (`score_next`),
 when the game is over, who wins, and how it words its refusals. `Log`
@@ -25,11 +33,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from .errors import NotAllowed, RuleError
+from .errors import EntryWaiting, NotAllowed, RuleError
 from .phrases import Phrase, phrase
 
 EntryT = TypeVar("EntryT")
 ResultT = TypeVar("ResultT")
+WaitingT = TypeVar("WaitingT")
 
 
 class Table(Protocol):
@@ -53,16 +62,18 @@ class Settings(Protocol):
 
 
 @dataclass(frozen=True)
-class RunningState(Generic[ResultT]):
+class RunningState(Generic[ResultT, WaitingT]):
     """What a log needs to score its next entry: how many entries it holds and its last results.
 
     `results` are the last `Log.RESULTS_KEPT` results (all of them when
-    that is None); `after_end` numbers the entries kept unscored.
+    that is None); `after_end` numbers the entries kept unscored; `waiting`
+    is the first step of the last entry while it waits for its play.
     """
 
     count: int
     results: tuple[ResultT, ...]
     after_end: tuple[int, ...]
+    waiting: WaitingT | None = None
 
 
 class ResumedLog(RuntimeError):
@@ -76,16 +87,20 @@ class Standing:
     score: int = 0
 
 
-class Log(ABC, Generic[EntryT, ResultT]):
+class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
     """A game as a log of entries (hands, deals), with exact undo and replay.
 
-    Subclasses set `NO_SUCH_ENTRY` ("There is no hand %(number)s.") and
-    `NOTHING_TO_UNDO`, and call ``super().__init__(entries)`` once the
-    table and settings that scoring needs are in place.
+    Subclasses set `NO_SUCH_ENTRY` ("There is no hand %(number)s."),
+    `NOTHING_TO_UNDO`, `WAITING` ("Hand %(number)s is waiting for its
+    tricks: ...") and `ONLY_LAST_WAITS`, and call
+    ``super().__init__(entries)`` once the table and settings that scoring
+    needs are in place.
     """
 
     NO_SUCH_ENTRY: ClassVar[str]
     NOTHING_TO_UNDO: ClassVar[str]
+    WAITING: ClassVar[str]
+    ONLY_LAST_WAITS: ClassVar[str]
     # How many of the last results scoring the next entry (and is_over, totals, winner) reads; None: all.
     RESULTS_KEPT: ClassVar[int | None] = 1
     table: Table
@@ -99,16 +114,17 @@ class Log(ABC, Generic[EntryT, ResultT]):
         self._entries: list[EntryT] = []
         self._results: list[ResultT] = []
         self._after_end: list[int] = []
+        self._waiting: WaitingT | None = None
         self._skipped = 0  # entries before `_entries` that a resumed log does not hold
         self._score_from(0, list(entries))
 
-    def running_state(self) -> RunningState[ResultT]:
+    def running_state(self) -> RunningState[ResultT, WaitingT]:
         """What `resume` needs to go on appending from here."""
         kept = self.RESULTS_KEPT
         results = self._results if kept is None else self._results[-kept:] if kept else []
-        return RunningState(self.next_number() - 1, tuple(results), tuple(self._after_end))
+        return RunningState(self.next_number() - 1, tuple(results), tuple(self._after_end), self._waiting)
 
-    def resume(self, state: RunningState[ResultT]) -> None:
+    def resume(self, state: RunningState[ResultT, WaitingT]) -> None:
         """Go on from `state`, the running state of this game's log (table and settings as here).
 
         A resumed log adds entries exactly as the whole log would; it no
@@ -119,6 +135,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
             raise ResumedLog("only an empty log can resume")
         self._results = list(state.results)
         self._after_end = list(state.after_end)
+        self._waiting = state.waiting
         self._skipped = state.count
 
     @abstractmethod
@@ -127,6 +144,15 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
         :raises RuleError: when the entry cannot be scored there.
         """
+
+    def first_step(self, entry: EntryT) -> WaitingT | None:
+        """What `entry`'s first step decides, as entry number `next_number()`, when it waits for its play.
+
+        None for an entry that is complete (the default: every entry is).
+
+        :raises RuleError: when the first step cannot be scored there.
+        """
+        return None
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -166,6 +192,11 @@ class Log(ABC, Generic[EntryT, ResultT]):
         return tuple(self._results)
 
     @property
+    def waiting(self) -> WaitingT | None:
+        """The last entry's first step, while that entry waits for its play; None otherwise."""
+        return self._waiting
+
+    @property
     def after_end(self) -> tuple[int, ...]:
         """The numbers of the entries recorded after the game had ended, not scored."""
         return tuple(self._after_end)
@@ -177,6 +208,10 @@ class Log(ABC, Generic[EntryT, ResultT]):
     def next_number(self) -> int:
         """The number the next recorded entry gets (from 1)."""
         return self._skipped + len(self._entries) + 1
+
+    def waiting_number(self) -> int | None:
+        """The number of the entry waiting for its play, if one is."""
+        return self.next_number() - 1 if self._waiting is not None else None
 
     def next_dealer(self) -> str:
         """Who deals the next entry."""
@@ -197,12 +232,15 @@ class Log(ABC, Generic[EntryT, ResultT]):
         :raises RuleError: for an entry the rules do not allow now.
         """
 
-    def add(self, entry: EntryT) -> ResultT:
-        """Score and record the next entry; on error nothing changes.
+    def add(self, entry: EntryT) -> ResultT | WaitingT:
+        """Score and record the next entry (or its first step); on error nothing changes.
 
+        :raises EntryWaiting: field ``game`` while the last entry waits for its play.
         :raises NotAllowed: field ``game`` when the game is over.
         :raises RuleError: when the entry cannot be scored.
         """
+        if self._waiting is not None:
+            raise EntryWaiting.single("game", phrase(self.WAITING, number=self.next_number() - 1))
         if self.is_over():
             raise NotAllowed.single("game", self.refusal_when_over())
         self.check_new(entry)
@@ -231,6 +269,8 @@ class Log(ABC, Generic[EntryT, ResultT]):
         number = len(self._entries)
         if self._after_end and self._after_end[-1] == number:
             self._after_end.pop()
+        elif self._waiting is not None:
+            self._waiting = None
         else:
             self._results.pop()
         return self._entries.pop()
@@ -239,7 +279,12 @@ class Log(ABC, Generic[EntryT, ResultT]):
         if self._skipped:
             raise ResumedLog("a resumed log holds only what appending needs: replay the log")
 
-    def _append(self, entry: EntryT) -> ResultT:
+    def _append(self, entry: EntryT) -> ResultT | WaitingT:
+        waiting = self.first_step(entry)
+        if waiting is not None:
+            self._entries.append(entry)
+            self._waiting = waiting
+            return waiting
         result = self.score_next(entry)
         self._entries.append(entry)
         self._results.append(result)
@@ -250,17 +295,19 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
         `new` is the number of the entry being recorded, which `check_new` checks.
         """
-        before = (self._entries, self._results, self._after_end)
-        self._entries, self._results, self._after_end = before[0][:kept], before[1][:kept], []
+        before = (self._entries, self._results, self._after_end, self._waiting)
+        self._entries, self._results, self._after_end, self._waiting = before[0][:kept], before[1][:kept], [], None
         try:
             for entry in entries:
                 if self.is_over():
                     self._entries.append(entry)
                     self._after_end.append(len(self._entries))
                     continue
+                if self._waiting is not None:
+                    raise NotAllowed.single("tricks", phrase(self.ONLY_LAST_WAITS, number=len(self._entries)))
                 if self.next_number() == new:
                     self.check_new(entry)
                 self._append(entry)
         except RuleError:
-            self._entries, self._results, self._after_end = before
+            self._entries, self._results, self._after_end, self._waiting = before
             raise
