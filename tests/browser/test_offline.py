@@ -115,8 +115,10 @@ def open_with_edit_rights(phone, server, game: dict = GAME, form: str = "#hand-f
     phone.goto(f"/g/{game['id']}/join/{game['edit_token']}")
     phone.wait_for_selector(form)
     wait_for(phone, """async (form) => {
-        const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
-        return Boolean(kept) && (await kept.text()).includes(`id="${form.slice(1)}"`);
+        const cache = await caches.open("pages");
+        const kept = await cache.match(location.href, { ignoreVary: true });
+        const qr = await cache.match(document.querySelector("#qr-view img").src, { ignoreVary: true });
+        return Boolean(kept) && Boolean(qr) && (await kept.text()).includes(`id="${form.slice(1)}"`);
     }""", form)
     return game["id"], game["edit_token"]
 
@@ -141,13 +143,15 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phon
     assert banner.is_visible()
     assert banner.inner_text().startswith("No connection to the server since ")
     assert phone.get_attribute("html", "data-from") == "cache"
+    wait_for(phone, "document.querySelector('#qr-view img').complete")
+    assert phone.evaluate("document.querySelector('#qr-view img').naturalWidth") > 0, "the QR code is kept too"
     screenshot(phone, "offline-banner")
 
     type_hand(phone)
     phone.evaluate("() => { const save = document.querySelector('#hand-form [type=submit]'); save.click(); save.click(); }")
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()
-    assert waiting.locator(".waiting-title").inner_text() == "1 Hand 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
     assert "Tricks taken by each hand: Ann 5, Ben 2, Cid 3, Dummy 3" in waiting.inner_text()
     assert phone.locator("#hand-form").is_hidden()
     assert phone.locator(".offline-held").inner_text() == (
@@ -157,7 +161,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phon
     phone.reload()
     waiting.wait_for()
     assert phone.locator(".waiting-hand").count() == 1
-    assert waiting.locator(".waiting-title").inner_text() == "1 Hand 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
 
     server.start()
     phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
@@ -218,7 +222,7 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     phone.click("#deal-form .button.primary")
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()
-    assert waiting.locator(".waiting-title").inner_text() == "1 Deal 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Deal 1 · waiting to be sent"
     with database.test_client() as other_phone:
         answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
                                   headers={"Authorization": f"Bearer {token}"})
@@ -227,7 +231,7 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
 
     choice = phone.locator(".waiting-hand.needs-choice")
     choice.wait_for(timeout=30_000)
-    assert choice.locator(".waiting-title").inner_text() == "1 Deal 1 from this phone · not sent"
+    assert choice.locator(".waiting-title").inner_text() == "Deal 1 from this phone · not sent"
     choice.get_by_role("button", name="Discard it").click()
     phone.locator(".offline-note", has_text="Deal 1 from this phone was discarded.").wait_for()
     assert phone.locator(".waiting-hand").count() == 0
