@@ -240,3 +240,36 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
     phone.reload()
     assert phone.locator(".waiting-hand").count() == 0
+
+
+def test_a_hand_in_two_steps_offline_the_bids_then_the_tricks(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    for selector in ("#bids-0-bid", "#bids-1-bid", "#bids-2-bid"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save bids')")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator(".waiting-hand .waiting-fields").inner_text() == "Bids, in bidding order: Ben 5, Cid 6, Ann 7"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks"
+    assert [hand["complete"] for hand in stored_hands(server, game_id)] == [False]
+    wait_for(phone, """async () => {
+        const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
+        return Boolean(kept) && (await kept.text()).includes("Save tricks");
+    }""")
+
+    server.stop()
+    phone.reload()
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks", "the copy kept is the page as last shown"
+    for selector in ("#tricks-0", "#tricks-1", "#tricks-2", "#tricks-3"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save tricks')")
+    phone.locator(".waiting-hand").wait_for()
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    hands = stored_hands(server, game_id)
+    assert [(hand["number"], hand["complete"]) for hand in hands] == [(1, True)]
+    assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 71, "Ben": 50, "Cid": -60}
