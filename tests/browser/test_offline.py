@@ -273,3 +273,19 @@ def test_a_hand_in_two_steps_offline_the_bids_then_the_tricks(phone, server):
     hands = stored_hands(server, game_id)
     assert [(hand["number"], hand["complete"]) for hand in hands] == [(1, True)]
     assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 71, "Ben": 50, "Cid": -60}
+
+
+def test_a_hand_saved_just_as_the_connection_drops_is_kept_and_sent(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()  # no reload: the page was opened online, and its save is the first to find the server gone
+
+    type_hand(phone)
+    phone.click("#hand-form .button.primary")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator("#connection").is_visible()
+    assert phone.locator(".waiting-hand").count() == 1
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    assert phone.locator("#connection").is_hidden()
