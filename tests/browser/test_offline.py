@@ -289,3 +289,30 @@ def test_a_hand_saved_just_as_the_connection_drops_is_kept_and_sent(phone, serve
     phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
     assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
     assert phone.locator("#connection").is_hidden()
+
+
+def test_a_hand_the_forms_own_checks_refuse_is_not_kept(phone, server):
+    open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.fill("#tricks-3", "2")  # 12 tricks in all
+
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "The marked numbers must add up to 13."
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") == "true"
+    phone.fill("#tricks-3", "3")
+    phone.fill("#bids-0-bid", "14")
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "Check the marked fields: nothing was kept."
+    assert phone.locator("#bids-0-bid").get_attribute("aria-invalid") == "true"
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") is None
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.evaluate("""() => new Promise((resolve) => {
+        const request = indexedDB.open("scorekeeper-offline");
+        request.onsuccess = () => {
+            const all = request.result.transaction("waiting").objectStore("waiting").getAll();
+            all.onsuccess = () => resolve(all.result.length);
+        };
+    })""") == 0
+    screenshot(phone, "offline-refused-by-the-form")
