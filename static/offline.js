@@ -48,9 +48,11 @@
       copy.removeAttribute("data-connection");
       copy.querySelectorAll(".offline-note").forEach(function (note) { note.remove(); });
       copy.querySelector("#connection").hidden = true;
+      var images = Array.prototype.map.call(document.querySelectorAll("img[src]"), function (image) { return image.src; });
       navigator.serviceWorker.ready.then(function (registration) {
         var url = location.href.split("#")[0];
-        registration.active.postMessage({ type: "keep-page", url: url, html: "<!doctype html>\n" + copy.outerHTML });
+        registration.active.postMessage({ type: "keep-page", url: url, html: "<!doctype html>\n" + copy.outerHTML,
+                                          images: images });
       });
     }, 300);
   }
@@ -374,12 +376,7 @@
     box.id = "waiting-" + entry.number;
     var heading = document.createElement("p");
     heading.className = "waiting-title";
-    var number = document.createElement("span");
-    number.className = "waiting-no";
-    number.textContent = entry.number;
-    var what = document.createElement("b");
-    what.textContent = fill(pending(entry) ? texts.waiting : texts.unsent, { entry: name });
-    heading.append(number, " ", what);
+    heading.textContent = fill(pending(entry) ? texts.waiting : texts.unsent, { entry: name });
     var kept = document.createElement("p");
     kept.className = "muted small";
     kept.textContent = fill(texts.keptAt, { time: clock(entry.kept) });

@@ -63,8 +63,27 @@ self.addEventListener("message", (event) => {
   const url = new URL(data.url, self.location.href);
   if (url.origin !== self.location.origin) return;
   const headers = { "Content-Type": "text/html; charset=utf-8", "Date": new Date().toUTCString() };
-  event.waitUntil(keep(url.origin + url.pathname + url.search, new Response(data.html, { headers: headers })));
+  event.waitUntil(Promise.all([
+    keep(url.origin + url.pathname + url.search, new Response(data.html, { headers: headers })),
+    keepImages(Array.isArray(data.images) ? data.images : []),
+  ]));
 });
+
+// The page's images not kept yet (it was first drawn before this worker served it). Without cookies,
+// as the worker's other fetches: the edit link's QR code, which needs them, shows only online.
+async function keepImages(addresses) {
+  const cache = await caches.open(PAGES_CACHE);
+  await Promise.all(addresses.map(async (address) => {
+    const url = new URL(address, self.location.href);
+    if (url.origin !== self.location.origin || await cache.match(url.href, { ignoreVary: true })) return;
+    try {
+      const response = await fetch(url.href, { credentials: "omit" });
+      if (keepable(response, "image/")) await keep(url.href, response);
+    } catch (error) {
+      // Offline already: it is kept the next time the page shows it.
+    }
+  }));
+}
 
 function keepable(response, type) {
   return response.ok && response.type === "basic"

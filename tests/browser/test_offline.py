@@ -115,8 +115,10 @@ def open_with_edit_rights(phone, server, game: dict = GAME, form: str = "#hand-f
     phone.goto(f"/g/{game['id']}/join/{game['edit_token']}")
     phone.wait_for_selector(form)
     wait_for(phone, """async (form) => {
-        const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
-        return Boolean(kept) && (await kept.text()).includes(`id="${form.slice(1)}"`);
+        const cache = await caches.open("pages");
+        const kept = await cache.match(location.href, { ignoreVary: true });
+        const qr = await cache.match(document.querySelector("#qr-view img").src, { ignoreVary: true });
+        return Boolean(kept) && Boolean(qr) && (await kept.text()).includes(`id="${form.slice(1)}"`);
     }""", form)
     return game["id"], game["edit_token"]
 
@@ -141,13 +143,15 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phon
     assert banner.is_visible()
     assert banner.inner_text().startswith("No connection to the server since ")
     assert phone.get_attribute("html", "data-from") == "cache"
+    wait_for(phone, "document.querySelector('#qr-view img').complete")
+    assert phone.evaluate("document.querySelector('#qr-view img').naturalWidth") > 0, "the QR code is kept too"
     screenshot(phone, "offline-banner")
 
     type_hand(phone)
     phone.evaluate("() => { const save = document.querySelector('#hand-form [type=submit]'); save.click(); save.click(); }")
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()
-    assert waiting.locator(".waiting-title").inner_text() == "1 Hand 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
     assert "Tricks taken by each hand: Ann 5, Ben 2, Cid 3, Dummy 3" in waiting.inner_text()
     assert phone.locator("#hand-form").is_hidden()
     assert phone.locator(".offline-held").inner_text() == (
@@ -157,7 +161,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phon
     phone.reload()
     waiting.wait_for()
     assert phone.locator(".waiting-hand").count() == 1
-    assert waiting.locator(".waiting-title").inner_text() == "1 Hand 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
 
     server.start()
     phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
@@ -218,7 +222,7 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     phone.click("#deal-form .button.primary")
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()
-    assert waiting.locator(".waiting-title").inner_text() == "1 Deal 1 · waiting to be sent"
+    assert waiting.locator(".waiting-title").inner_text() == "Deal 1 · waiting to be sent"
     with database.test_client() as other_phone:
         answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
                                   headers={"Authorization": f"Bearer {token}"})
@@ -227,7 +231,7 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
 
     choice = phone.locator(".waiting-hand.needs-choice")
     choice.wait_for(timeout=30_000)
-    assert choice.locator(".waiting-title").inner_text() == "1 Deal 1 from this phone · not sent"
+    assert choice.locator(".waiting-title").inner_text() == "Deal 1 from this phone · not sent"
     choice.get_by_role("button", name="Discard it").click()
     phone.locator(".offline-note", has_text="Deal 1 from this phone was discarded.").wait_for()
     assert phone.locator(".waiting-hand").count() == 0
@@ -236,3 +240,79 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
     phone.reload()
     assert phone.locator(".waiting-hand").count() == 0
+
+
+def test_a_hand_in_two_steps_offline_the_bids_then_the_tricks(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    for selector in ("#bids-0-bid", "#bids-1-bid", "#bids-2-bid"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save bids')")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator(".waiting-hand .waiting-fields").inner_text() == "Bids, in bidding order: Ben 5, Cid 6, Ann 7"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks"
+    assert [hand["complete"] for hand in stored_hands(server, game_id)] == [False]
+    wait_for(phone, """async () => {
+        const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
+        return Boolean(kept) && (await kept.text()).includes("Save tricks");
+    }""")
+
+    server.stop()
+    phone.reload()
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks", "the copy kept is the page as last shown"
+    for selector in ("#tricks-0", "#tricks-1", "#tricks-2", "#tricks-3"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save tricks')")
+    phone.locator(".waiting-hand").wait_for()
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    hands = stored_hands(server, game_id)
+    assert [(hand["number"], hand["complete"]) for hand in hands] == [(1, True)]
+    assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 71, "Ben": 50, "Cid": -60}
+
+
+def test_a_hand_saved_just_as_the_connection_drops_is_kept_and_sent(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()  # no reload: the page was opened online, and its save is the first to find the server gone
+
+    type_hand(phone)
+    phone.click("#hand-form .button.primary")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator("#connection").is_visible()
+    assert phone.locator(".waiting-hand").count() == 1
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    assert phone.locator("#connection").is_hidden()
+
+
+def test_a_hand_the_forms_own_checks_refuse_is_not_kept(phone, server):
+    open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.fill("#tricks-3", "2")  # 12 tricks in all
+
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "The marked numbers must add up to 13."
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") == "true"
+    phone.fill("#tricks-3", "3")
+    phone.fill("#bids-0-bid", "14")
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "Check the marked fields: nothing was kept."
+    assert phone.locator("#bids-0-bid").get_attribute("aria-invalid") == "true"
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") is None
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.evaluate("""() => new Promise((resolve) => {
+        const request = indexedDB.open("scorekeeper-offline");
+        request.onsuccess = () => {
+            const all = request.result.transaction("waiting").objectStore("waiting").getAll();
+            all.onsuccess = () => resolve(all.result.length);
+        };
+    })""") == 0
+    screenshot(phone, "offline-refused-by-the-form")
