@@ -61,7 +61,7 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
         if number == 1:
             wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
             assert page.inner_text("#verdict-point") == (
-                "Ann is good Elder's point of 5 (48) is good (younger declared none): elder scores 5."
+                "Ann is good Ann's point of 5 (48) is good (Ben declared none): Ann scores 5."
             )
             assert "Trick points after trick 12: Ann 8, Ben 6" in page.inner_text("#trick-points")
             screenshot(page, "piquet-deal-1-filled")
@@ -96,7 +96,7 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     page.select_option("#elder-sequences-0-top", "A")
     page.select_option("#elder-sets-A", "4")
     wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
-    assert page.inner_text("#verdict-extra") == "Elder reaches 36 before younger scores: repique, +60."
+    assert page.inner_text("#verdict-extra") == "Ann reaches 36 before Ben scores: repique, +60."
     save_deal(page, 3)
     assert scores(page) == {"Ann": 154, "Ben": 53}
     assert page.inner_text(".banner") == "Ann reaches 100 and wins the game."
@@ -129,7 +129,7 @@ def test_check_with_cards_fills_the_declarations(page):
     assert page.input_value("#younger-sets-Q") == "4"
     assert page.input_value("#elder-sets-A") == "3"
     assert page.inner_text("#verdict-point").startswith("Equal")
-    assert page.inner_text("#verdict-extra") == "Younger reaches 31 before elder scores: repique, +60."
+    assert page.inner_text("#verdict-extra") == "Ben reaches 31 before Ann scores: repique, +60."
     screenshot(page, "piquet-check-with-cards")
 
 
@@ -142,8 +142,8 @@ def test_the_declaration_checker_settles_a_dispute(page):
     assert page.inner_text("legend:has-text(\"Elder's 12 cards\") output") == "12/12"
     page.click("button:has-text('Check')")
     result = page.inner_text(".check-result")
-    assert "Point: Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores." in result
-    assert "Younger reaches 31 before elder scores: repique, +60." in result
+    assert "Point: Elder's point of 4 (38) equals Younger's point of 4 (38): nobody scores." in result
+    assert "Younger reaches 31 before Elder scores: repique, +60." in result
     assert "Combination points: 31 · repique +60" in result
     screenshot(page, "piquet-checker")
 
@@ -159,7 +159,7 @@ def test_a_deal_without_javascript(page_without_js):
     declare_point(page, "younger", 5, 45)
     page.click("button:has-text('Show who is good')")
     assert page.inner_text("#verdict-point") == (
-        "Ann is good Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5."
+        "Ann is good Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5."
     )
     assert page.input_value("#younger-point-value") == "45", "what was typed is kept"
     tap_tricks(page, ["elder"] * 7 + ["younger"] * 5)

@@ -29,8 +29,8 @@ class Role(StrEnum):
 
 
 def _signed(points: int) -> str:
-    """Points with their sign, as players say them: "+52", "-100"."""
-    return f"{points:+d}"
+    """Points with their sign, as players say them: "+52", "-100", and a plain "0" (no gain, no loss)."""
+    return f"{points:+d}" if points else "0"
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,10 @@ class HandResult:
             if player_hand.player == name:
                 return player_hand
         raise KeyError(name)
+
+    def tricks_taken(self, name: str) -> int:
+        """The tricks the player called *name* took: their own hand's, and the dummy's too for the declarer."""
+        return self.entry.tricks_of(name) + (self.entry.tricks_of(DUMMY) if name == self.declarer else 0)
 
     def explain(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one player: contract, nils, bag penalty, total for the hand."""

@@ -126,8 +126,8 @@ class HandResult:
 
 
 def signed(points: int) -> str:
-    """Points with their sign, as players say them: "+52", "-100"."""
-    return f"{points:+d}"
+    """Points with their sign, as players say them: "+52", "-100", and a plain "0" (no gain, no loss)."""
+    return f"{points:+d}" if points else "0"
 
 
 def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
