@@ -137,6 +137,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
         page.check(f"input[name=cards_elder][value='{card}']", force=True)
     page.wait_for_selector("#verdict-point .badge")
     yield "piquet-midgame"
+    page.fill("#younger-point-value", "30")  # the trick strip is complete (tapped in runs): refuse the point
     page.click("button:has-text('Save deal')")
     page.wait_for_selector("#deal-form .error")
     yield "piquet-deal-refused"
