@@ -6,7 +6,12 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test check test-postgres install test-deps chromium migrate bench wrk translations
+.PHONY: run test check test-postgres install test-deps chromium migrate bench wrk translations compile-translations catalog
+
+# The catalogs are kept in git; their compiled .mo files are built here.
+CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGS:.po=.mo)
+EXTRACT := -F babel.cfg -k _l -k lazy_pgettext:1c,2 -c Translators: --add-location=file --project=Scorekeeper --no-wrap
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +37,7 @@ migrate: install
 # What `make run` serves; `make bench` serves its yardstick, a bare Flask app, the same way.
 WSGI_APP ?= scorekeeper.app:create_app()
 
-run: migrate
+run: migrate compile-translations
 	$(BIN)/gunicorn --config gunicorn.conf.py "$(WSGI_APP)"
 
 chromium:
@@ -46,11 +51,11 @@ check: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scorekeeper/rules
 
-test: test-deps check
+test: test-deps check compile-translations
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).
-test-postgres: test-deps
+test-postgres: test-deps compile-translations
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
 # Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk.
@@ -60,6 +65,17 @@ bench: install wrk
 wrk:
 	@scripts/ensure-wrk
 
+compile-translations: $(COMPILED)
+
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/.installed
+	$(BIN)/pybabel compile --statistics -l $* -i $< -o $@
+
+# After changing any text: extract every message into the template, then bring
+# each catalog up to date with it (new messages arrive empty, changed ones fuzzy).
 translations: install
-	mkdir -p translations
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o translations/messages.pot .
+	$(BIN)/pybabel extract $(EXTRACT) -o translations/messages.pot .
+	$(if $(CATALOGS),$(BIN)/pybabel update -i translations/messages.pot -d translations --ignore-obsolete --ignore-pot-creation-date --no-wrap)
+
+# A catalog for a new language: `make catalog LOCALE=it`.
+catalog: translations
+	$(BIN)/pybabel init -i translations/messages.pot -d translations -l $(LOCALE) --no-wrap

@@ -46,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
-    i18n.init_app(app)
+    i18n.init_app(app, ROOT / "translations")
     compress.init_app(app)
     assets.init_app(app)
     security.init_app(app)

@@ -3,7 +3,9 @@
 Every open game page asks `/g/<id>/live` every two seconds, sending the
 ETag of what it shows (static/app.js puts it in If-None-Match). The ETag is
 the game's `version`, and for a game in a session (Piquet parties) every game's,
-plus whether this browser may edit, since editors see other controls. An
+plus whether this browser may edit, since editors see other controls, and
+the language: the poll names the page's language (`?lang=`), so a page
+never takes a board written in another. An
 unchanged game answers 304 after one small query and no replay. A changed
 one answers with the board, from which the page takes the scores, the
 chart, the history and the session, never the entry form being filled in.
@@ -23,6 +25,7 @@ from . import access, records, views
 from .extensions import db
 from .games import GAMES
 from .games.base import Played
+from .i18n import language
 from .models import Game
 from .stale import stale_entry
 
@@ -30,7 +33,7 @@ bp = Blueprint("live", __name__)
 
 
 def _etag(version: int, session_games: int, session_versions: int, *, editable: bool) -> str:
-    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}"
+    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}.{language()}"
 
 
 def board_etag(game: Game, editable: bool, played: Played) -> str:

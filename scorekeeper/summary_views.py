@@ -11,6 +11,7 @@ from . import charts, records, transfer
 from .forms.transfer import ImportForm, NotJson
 from .games import GAMES
 from .games.base import Engine
+from .i18n import number
 from .models import Game
 from .rules.errors import RuleError
 from .serialize import game_object
@@ -30,7 +31,7 @@ def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
         "plot": charts.plot(series, reference=reference.score),
         "series": series,
         "hands": len(results),
-        "finals": ", ".join(f"{name} {scores[-1]}" for name, scores in series.items()),
+        "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
         "reference": reference,
         "words": kind.words,
     }

@@ -31,12 +31,6 @@ def error_ids(field: Any) -> list[str]:
 
 
 @bp.app_template_filter()
-def signed(points: int) -> str:
-    """A change of score as players say it: "+52", "-100", and a plain "0" (no gain, no loss)."""
-    return f"{points:+d}" if points else "0"
-
-
-@bp.app_template_filter()
 def trend(points: int) -> str:
     """The class that colours a change of score: up, down, or even for zero."""
     return "up" if points > 0 else "down" if points < 0 else "even"

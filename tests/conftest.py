@@ -18,10 +18,16 @@ from scorekeeper.app import create_app
 from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
+from .catalogs import compile_catalogs
+
 # Timing varies with the machine's load (CI has two cores): judge examples by
 # their results, never by how long one took.
 settings.register_profile("scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("scorekeeper")
+
+
+def pytest_sessionstart(session):
+    compile_catalogs()  # the .mo files are not in git
 
 
 def make_app(tmp_path, revision="head", **config):

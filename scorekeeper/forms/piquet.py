@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
 
@@ -23,13 +25,19 @@ SEQUENCE_ROWS = 4
 SET_RANKS = ("A", "K", "Q", "J", "T")
 TRICKS = 12
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The rank as printed on the reader's cards: a French pack says R, D, V for K, Q, J.
+RANK_LETTERS = {
+    "A": lazy_pgettext("card rank", "A"), "K": lazy_pgettext("card rank", "K"),
+    "Q": lazy_pgettext("card rank", "Q"), "J": lazy_pgettext("card rank", "J"),
+    "T": "10", "9": "9", "8": "8", "7": "7",
+}
 
 
 def card_choices() -> list[SelectChoice]:
     """The 32 cards, suit by suit, ace first: value "AS", label "A♠"."""
     return [
-        SelectChoice(format_card(card), format_card(card)[0].replace("T", "10") + SUIT_SYMBOLS[format_card(card)[1]])
-        for card in PACK
+        SelectChoice(text, LazyString(lambda text=text: f"{RANK_LETTERS[text[0]]}{SUIT_SYMBOLS[text[1]]}"))
+        for text in map(format_card, PACK)
     ]
 
 
@@ -105,7 +113,7 @@ class SequenceForm(Form):
     top = SelectField(
         _l("to the"),
         choices=[SelectChoice("", "–")]
-        + [SelectChoice(rank, rank.replace("T", "10")) for rank in ("A", "K", "Q", "J", "T", "9")],
+        + [SelectChoice(rank, RANK_LETTERS[rank]) for rank in ("A", "K", "Q", "J", "T", "9")],
         default="",
     )
 

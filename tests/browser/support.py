@@ -86,6 +86,11 @@ def make_page(browser, base_url: str, *, javascript: bool):
     return page
 
 
+def score_value(text: str) -> int:
+    """A score as the page writes it ("−60", with the minus sign) as a number."""
+    return int(text.strip().replace("\N{MINUS SIGN}", "-"))
+
+
 def wait_for(page, expression: str, arg=None, *, seconds: float = 10) -> None:
     """Wait until `expression` (JavaScript, or a function of `arg`) is true in the page.
 

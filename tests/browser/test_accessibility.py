@@ -11,12 +11,14 @@ import pytest
 
 from scorekeeper.app import ROOT
 
+from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
 from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TRANSLATED = languages()
 SHORT_NAMES = ("Ann", "Ben", "Cid")
 # Three 30-character names: the widest letter, wide capitals and accents, neither with anywhere to break.
 LONG_NAMES = ("W" * 30, "MÆWŒMÆWŒMÆWŒMÆWŒMÆWŒMÆWŒMÆWŒMÆ", "Ŵilhelmina-Wolfgang-Wassermann")
@@ -108,7 +110,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "spades-midgame"
     page.fill("#bids-0-bid", "14")
     page.check("input[name='bids-1-nil'][value=dummy]", force=True)
-    page.click("button:has-text('Save hand')")
+    page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#bids-0-bid-error")
     page.wait_for_selector(".stepper .step >> nth=0")  # shown once htmx has settled the new form
     yield "spades-hand-refused"
@@ -138,7 +140,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     page.wait_for_selector("#verdict-point .badge")
     yield "piquet-midgame"
     page.fill("#younger-point-value", "30")  # the trick strip is complete (tapped in runs): refuse the point
-    page.click("button:has-text('Save deal')")
+    page.click("#deal-form .actions .primary")
     page.wait_for_selector("#deal-form .error")
     yield "piquet-deal-refused"
     page.goto(f"{tables['piquet-midgame'].url}/hands/1/edit")
@@ -153,13 +155,13 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     for role, cards in (("elder", "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC"), ("younger", "KC QS QD QH KD QC KH KS 9D JC 8C 8H")):
         for card in cards.split():
             page.check(f"input[name={role}][value='{card}']", force=True)
-    page.click("button:has-text('Check')")
+    page.click("form .button.primary")
     page.wait_for_selector(".check-result")
     yield "piquet-checker-result"
 
     page.goto("/import")
     yield "import"
-    page.click("button:has-text('Import the game')")
+    page.click("form .button.primary")
     page.wait_for_selector(".has-error")
     yield "import-refused"
     page.goto("/players")
@@ -182,11 +184,11 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
 
 @pytest.fixture
 def phone(browser, live_server):
-    """A phone-sized page in the light or the dark colour scheme."""
+    """A phone-sized page in the light or the dark colour scheme, its browser set to `locale`."""
     contexts = []
 
-    def open_page(color_scheme: str = "light"):
-        context = browser.new_context(viewport=PHONE, base_url=live_server, color_scheme=color_scheme)
+    def open_page(color_scheme: str = "light", *, locale: str = "en-US"):
+        context = browser.new_context(viewport=PHONE, base_url=live_server, color_scheme=color_scheme, locale=locale)
         serve_cdn_locally(context, live_server)
         contexts.append(context)
         page = context.new_page()
@@ -253,6 +255,24 @@ def test_long_names_fit_the_phone(phone):
     assert not found, "\n".join(f"{name}: {lines}" for name, lines in found.items())
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_page_in_every_language_passes_axe_and_fits_360_px(phone, language):
+    """The words of each language (German's are long) fit a 360-px phone; <html lang> is right on every page."""
+    page = phone(locale=language)
+    tables = record_tables(page, SHORT_NAMES)
+    found = {}
+    for name in tour(page, tables):
+        assert page.get_attribute("html", "lang") == language, name
+        page.set_viewport_size({"width": 360, "height": 844})
+        if (scroll_width := page.evaluate("document.documentElement.scrollWidth")) > 360:
+            found[f"{name}: {scroll_width} px"] = page.evaluate(STICKING_OUT, 360)
+        if violations := axe_violations(page):
+            found[f"{name}: axe"] = violations
+        screenshot(page, f"{language}-{name}")
+        page.set_viewport_size(PHONE)
+    assert not found, "\n".join(f"{name}: {lines}" for name, lines in found.items())
+
+
 def press_tab_until(page, selector: str, *, key: str = "Tab", limit: int = 120) -> int:
     """Press Tab (or Shift+Tab) until the focus is on `selector`; returns how many presses it took."""
     for presses in range(limit):
@@ -314,7 +334,7 @@ def test_a_spades_hand_is_recorded_with_the_keyboard_alone(phone):
     page.keyboard.press("Enter")  # on the last field: submits the form
     page.wait_for_selector("#hand-1")
 
-    assert page.locator(".scoreboard td.score").all_inner_texts() == ["71", "50", "-60"]
+    assert page.locator(".scoreboard td.score").all_inner_texts() == ["71", "50", "−60"]
     press_tab_until(page, "#hand-1 summary")
     page.keyboard.press("Enter")
     assert page.locator("#hand-1 .explain").is_visible()

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally, wait_for
+from .support import score_value, screenshot, serve_cdn_locally, wait_for
 from .test_accessibility import NOT_REACHED, STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small, walk_with_tab
 
 pytestmark = pytest.mark.browser
@@ -76,8 +76,8 @@ def board(page) -> dict[str, tuple[int, int]]:
     """Each team's score and bags, as the scoreboard shows them."""
     rows = page.locator(".scoreboard tbody tr")
     return {
-        rows.nth(i).locator("th").inner_text(): (int(rows.nth(i).locator("td.score").inner_text()),
-                                                 int(rows.nth(i).locator("td").nth(1).inner_text()))
+        rows.nth(i).locator("th").inner_text(): (score_value(rows.nth(i).locator("td.score").inner_text()),
+                                                 score_value(rows.nth(i).locator("td").nth(1).inner_text()))
         for i in range(rows.count())
     }
 
@@ -166,7 +166,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     # The summary's own stylesheet, linked in the swapped body, applies a moment later.
     wait_for(page, "getComputedStyle(document.querySelector('.hands-table')).borderCollapse === 'collapse'")
     assert page.locator(".hands-table tbody tr").first.inner_text().split() == [
-        "1", "9", "10", "+91", "91", "6", "3", "-60", "-60"]
+        "1", "9", "10", "+91", "91", "6", "3", "\N{MINUS SIGN}60", "\N{MINUS SIGN}60"]
     assert fits_the_phone(page)
     screenshot(page, "spades4-summary")
 

@@ -88,7 +88,7 @@ def test_a_viewer_sees_a_hand_recorded_on_another_phone_within_3_seconds(phones)
 
     # Nothing happens at the table: the viewer's polls send the page's ETag and get 304, and nothing moves.
     viewer.wait_for_timeout(4500)
-    assert answers[:2] == [(304, 'W/"0.0.0.view"'), (304, 'W/"0.0.0.view"')]
+    assert answers[:2] == [(304, 'W/"0.0.0.view.en"'), (304, 'W/"0.0.0.view.en"')]
     assert viewer.evaluate("window.boardChanges") == []
 
     fill_hand(editor, E1_BIDS, E1_TRICKS)
@@ -99,14 +99,14 @@ def test_a_viewer_sees_a_hand_recorded_on_another_phone_within_3_seconds(phones)
     assert time.monotonic() - recorded < 3
     assert viewer.evaluate("window.sameDocument") is True, "no reload"
     assert scores(viewer) == {"Ann": 71, "Ben": 50, "Cid": -60}
-    assert viewer.text_content("#announcer[role=status]") == "Scores now: Ann 71, Ben 50, Cid -60"
+    assert viewer.text_content("#announcer[role=status]") == "Scores now: Ann 71, Ben 50, Cid −60"
     assert viewer.inner_text(".now h2") == "Hand 2"
     assert viewer.locator("#score-chart").count() == 1
     for control in ("#hand-form", "text=Undo", "text=Edit hand 1", ".share details"):
         assert viewer.locator(control).count() == 0, control
     viewer.click("#hand-1 summary")
     assert viewer.locator("#hand-1 .explain a.button").count() == 0
-    assert (200, 'W/"0.0.0.view"') in answers
+    assert (200, 'W/"0.0.0.view.en"') in answers
     screenshot(viewer, "live-viewer-after-hand-1")
 
     # The hand the viewer opened stays open when the next one arrives.

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import screenshot, wait_for
+from .support import score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def save_deal(page, number: int) -> None:
 def scores(page) -> dict[str, int]:
     rows = page.locator(".scoreboard tbody tr")
     return {
-        rows.nth(i).locator("th").inner_text().split()[0]: int(rows.nth(i).locator("td.score").inner_text())
+        rows.nth(i).locator("th").inner_text().split()[0]: score_value(rows.nth(i).locator("td.score").inner_text())
         for i in range(rows.count())
     }
 

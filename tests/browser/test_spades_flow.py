@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.app import create_app
 
-from .support import HTMX_COPY, screenshot, wait_for
+from .support import HTMX_COPY, score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def scores(page) -> dict[str, int]:
     result = {}
     for i in range(rows.count()):
         name = rows.nth(i).locator("th").inner_text().split()[0]
-        result[name] = int(rows.nth(i).locator("td.score").inner_text())
+        result[name] = score_value(rows.nth(i).locator("td.score").inner_text())
     return result
 
 

@@ -387,11 +387,11 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
     assert result["nils"] == [
         {
             "bidder": "Ben", "hand": "Cid", "applies": True, "made": False, "points": -100,
-            "reason": "Ben's nil on Cid's hand applies: both defend. Cid took 3 of 13 tricks: -100.",
+            "reason": "Ben's nil on Cid's hand applies: both defend. Cid took 3 of 13 tricks: −100.",
         },
         {
             "bidder": "Cid", "hand": "Cid", "applies": True, "made": False, "points": -100,
-            "reason": "Cid's nil on their own hand applies. Cid took 3 of 13 tricks: -100.",
+            "reason": "Cid's nil on their own hand applies. Cid took 3 of 13 tricks: −100.",
         },
         {
             "bidder": "Cid", "hand": "dummy", "applies": False, "made": None, "points": 0,
@@ -412,18 +412,18 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
             "nil_points": -100, "bags_added": 0, "bag_penalty": 0, "delta": -50, "score": -50, "bags": 0,
             "explanation": [
                 "The defenders took 5 of 13 tricks against Ben's bid of 5: made, +50.",
-                "Ben's nil on Cid's hand applies: both defend. Cid took 3 of 13 tricks: -100.",
-                "Ben's score for this hand: -50. Total: -50; bags: 0.",
+                "Ben's nil on Cid's hand applies: both defend. Cid took 3 of 13 tricks: −100.",
+                "Ben's score for this hand: −50. Total: −50; bags: 0.",
             ],
         },
         "Cid": {
             "role": "defender", "bid": 6, "team_tricks": 5, "made": False, "contract_points": -60,
             "nil_points": -100, "bags_added": 0, "bag_penalty": 0, "delta": -160, "score": -160, "bags": 0,
             "explanation": [
-                "The defenders took 5 of 13 tricks against Cid's bid of 6: set, -60.",
-                "Cid's nil on their own hand applies. Cid took 3 of 13 tricks: -100.",
+                "The defenders took 5 of 13 tricks against Cid's bid of 6: set, −60.",
+                "Cid's nil on their own hand applies. Cid took 3 of 13 tricks: −100.",
                 "Cid's nil on the dummy is void: Cid is a defender.",
-                "Cid's score for this hand: -160. Total: -160; bags: 0.",
+                "Cid's score for this hand: −160. Total: −160; bags: 0.",
             ],
         },
     }  # fmt: skip
@@ -498,7 +498,7 @@ def test_the_game_settings_score_the_bags(client):
 
     ann = third["players"]["Ann"]
     assert (ann["bags_added"], ann["bag_penalty"], ann["delta"], ann["bags"]) == (4, -50, -16, 3)
-    assert ann["explanation"][1] == "Ann's bags reached 8: -50, 3 bags carry over."
+    assert ann["explanation"][1] == "Ann's bags reached 8: −50, 3 bags carry over."
     assert third["game"]["totals"] == totals(("Ann", 98, 3), ("Ben", 53, 3), ("Cid", -125, 0))
 
 

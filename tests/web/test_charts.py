@@ -104,7 +104,7 @@ def test_the_spades_chart_is_drawn_with_its_numbers_for_screen_readers(client, p
     assert '<svg viewBox="0 0 340 200" role="img" aria-labelledby="score-chart-title score-chart-desc">' in html
     assert text_of(html, "score-chart-title") == "Score progression"
     assert text_of(html, "score-chart-desc") == (
-        "Each player's running score, hand by hand. After hand 2: Ann 114, Ben 93, Cid -9. "
+        "Each player's running score, hand by hand. After hand 2: Ann 114, Ben 93, Cid −9. "
         "The dotted line marks the target, 300.")
     paths = re.findall(r'<g class="series s(\d)">\s*<path d="([^"]+)"( stroke-dasharray="[^"]+")?/>', html)
     assert paths == [
@@ -113,9 +113,9 @@ def test_the_spades_chart_is_drawn_with_its_numbers_for_screen_readers(client, p
         ("2", "M44,126 L187,148.8 L330,129.4", ' stroke-dasharray="2 2.5"'),
     ]
     assert '<line x1="44" x2="330" y1="12.0" y2="12.0" stroke-dasharray="1.5 3"/>' in html
-    assert text_of(html, "score-chart-legend") == "Ann 114 Ben 93 Cid -9"
+    assert text_of(html, "score-chart-legend") == "Ann 114 Ben 93 Cid −9"
     assert table_rows(html, "chart-table") == [[
-        ["Hand", "Ann", "Ben", "Cid"], ["1", "71", "50", "-60"], ["2", "114", "93", "-9"]]]
+        ["Hand", "Ann", "Ben", "Cid"], ["1", "71", "50", "−60"], ["2", "114", "93", "−9"]]]
 
 
 def test_the_piquet_chart_marks_the_rubicon(client):

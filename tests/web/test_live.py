@@ -83,22 +83,22 @@ def region(markup: str, element_id: str) -> str:
 def test_the_page_knows_its_etag_and_an_unchanged_game_answers_304(client):
     table = spades(client)
     etag = page_etag(client, table)
-    assert etag == 'W/"0.0.0.edit"'
+    assert etag == 'W/"0.0.0.edit.en"'
     response = live(client, table, etag)
     assert response.status_code == 304
     assert response.data == b""
-    assert response.headers["ETag"] == 'W/"0.0.0.edit"'
+    assert response.headers["ETag"] == 'W/"0.0.0.edit.en"'
     assert response.headers["Cache-Control"] == "private, no-cache"
-    assert set(response.vary) == {"Accept-Encoding", "Cookie", "HX-Request"}
+    assert set(response.vary) == {"Accept-Encoding", "Accept-Language", "Cookie", "HX-Request"}
 
 
 def test_without_an_etag_the_board_comes_with_its_regions_and_headers(client):
     table = spades(client)
     response = live(client, table, hand=1)
     assert response.status_code == 200
-    assert response.headers["ETag"] == 'W/"0.0.0.edit"'
+    assert response.headers["ETag"] == 'W/"0.0.0.edit.en"'
     assert response.headers["Cache-Control"] == "private, no-cache"
-    assert set(response.vary) == {"Accept-Encoding", "Cookie", "HX-Request"}
+    assert set(response.vary) == {"Accept-Encoding", "Accept-Language", "Cookie", "HX-Request"}
     markup = response.get_data(as_text=True)
     assert markup.lstrip().startswith('<div id="board" class="board">')
     for element_id in ("standing", "record", "entry", "live"):
@@ -114,13 +114,13 @@ def test_a_recorded_hand_changes_the_etag_and_the_board(client):
     table.record(E1_HAND)
     response = live(client, table, old, hand=1)
     assert response.status_code == 200
-    assert response.headers["ETag"] == 'W/"1.0.0.edit"'
+    assert response.headers["ETag"] == 'W/"1.0.0.edit.en"'
     markup = response.get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', markup) == ["71", "50", "-60"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', markup) == ["71", "50", "−60"]
     assert 'id="hand-1"' in markup
-    assert live(client, table, 'W/"1.0.0.edit"', hand=1).status_code == 304
+    assert live(client, table, 'W/"1.0.0.edit.en"', hand=1).status_code == 304
     table.undo()
-    assert live(client, table, 'W/"1.0.0.edit"').headers["ETag"] == 'W/"2.0.0.edit"', "an undo is a change too"
+    assert live(client, table, 'W/"1.0.0.edit.en"').headers["ETag"] == 'W/"2.0.0.edit.en"', "an undo is a change too"
 
 
 def test_an_unchanged_game_costs_one_query_and_no_replay(app, client):
@@ -135,7 +135,7 @@ def test_an_unchanged_game_costs_one_query_and_no_replay(app, client):
     with app.app_context():
         event.listen(db.engine, "before_cursor_execute", count)
         try:
-            assert live(client, table, 'W/"1.0.0.edit"', hand=2).status_code == 304
+            assert live(client, table, 'W/"1.0.0.edit.en"', hand=2).status_code == 304
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
     assert len(statements) == 1
@@ -146,15 +146,15 @@ def test_viewers_get_their_own_etag_and_no_edit_controls(app, client):
     table = spades(client)
     table.record(E1_HAND)
     viewer = app.test_client()
-    assert page_etag(viewer, table) == 'W/"1.0.0.view"'
-    response = live(viewer, table, 'W/"1.0.0.edit"')
+    assert page_etag(viewer, table) == 'W/"1.0.0.view.en"'
+    response = live(viewer, table, 'W/"1.0.0.edit.en"')
     assert response.status_code == 200, "an editor's ETag does not fit a viewer's board"
-    assert response.headers["ETag"] == 'W/"1.0.0.view"'
+    assert response.headers["ETag"] == 'W/"1.0.0.view.en"'
     markup = response.get_data(as_text=True)
     for control in ('id="hand-form"', 'name="hand"', "Undo", "Edit hand", "Share edit access", "/join/", "qr/edit.svg"):
         assert control not in markup
     assert re.search(r'<div id="entry">\s*</div>', markup), "a viewer's entry area stays empty and is left alone"
-    assert live(viewer, table, 'W/"1.0.0.view"').status_code == 304
+    assert live(viewer, table, 'W/"1.0.0.view.en"').status_code == 304
     editor = live(client, table).get_data(as_text=True)
     assert 'id="hand-form"' in editor and "Undo hand 1" in editor and "Edit hand 1" in editor
 
@@ -224,20 +224,20 @@ def test_a_form_for_the_next_hand_saves(client):
 
 def test_a_piquet_partie_follows_its_session(client):
     table = piquet(client)
-    assert page_etag(client, table) == 'W/"0.0.0.edit"'
+    assert page_etag(client, table) == 'W/"0.0.0.edit.en"'
     table.record(*[CAPOT] * 5, ALTERNATE)
     markup = live(client, table, hand=6).get_data(as_text=True)
     assert re.search(r'<div id="entry" hx-swap-oob="true">\s*</div>', markup), "the deal form goes at the end of the partie"
     assert "Next partie" in markup
-    assert live(client, table, 'W/"6.0.0.edit"').status_code == 304
+    assert live(client, table, 'W/"6.0.0.edit.en"').status_code == 304
     response = client.post(f"/api/v1/games/{table.id}/next", headers={"Authorization": f"Bearer {table.token}"})
     assert response.status_code == 201
-    after = live(client, table, 'W/"6.0.0.edit"')
+    after = live(client, table, 'W/"6.0.0.edit.en"')
     assert after.status_code == 200, "starting the next partie changes this one (its version) and its session table"
-    assert after.headers["ETag"] == 'W/"7.2.7.edit"'
+    assert after.headers["ETag"] == 'W/"7.2.7.edit.en"'
     assert "Next partie" not in after.get_data(as_text=True)
-    assert page_etag(client, table) == 'W/"7.2.7.edit"'
-    assert live(client, table, 'W/"7.2.7.edit"').status_code == 304
+    assert page_etag(client, table) == 'W/"7.2.7.edit.en"'
+    assert live(client, table, 'W/"7.2.7.edit.en"').status_code == 304
 
 
 def test_a_piquet_deal_form_says_which_deal_it_is_for(client):

@@ -30,7 +30,7 @@ def start(client, **changes) -> str:
 
 def scores(page: str) -> list[list[str]]:
     """The scoreboard: a heading row, then each team, its score and its bags."""
-    rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>\s*<td class="num score">(-?\d+)</td>\s*'
+    rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>\s*<td class="num score">(−?\d+)</td>\s*'
                       r'<td class="num">(\d+)</td>', page)
     return [["Team", "Score", "Bags"], *([name.replace("&amp;", "&"), score, bags] for name, score, bags in rows)]
 
@@ -56,7 +56,7 @@ def test_creating_a_game_stores_the_settings_and_shows_the_now_strip(client, app
     page = client.get(game_url).get_data(as_text=True)
     assert text_of(page, "standing").startswith(
         "Team Score Bags Ann & Cid 0 0 Ben & Dan 0 0 First team to 300 wins. · Suicide · 10 bags cost 100 · Nil 50"
-        " · 0 is Nil · mercy at -300 Hand 1 Dan deals Bidding: Ann, Ben, Cid, Dan Ann leads"
+        " · 0 is Nil · mercy at −300 Hand 1 Dan deals Bidding: Ann, Ben, Cid, Dan Ann leads"
     )
     assert "Suicide: in each team one partner bids Nil and the other 4 or more." in page
     with app.app_context():
@@ -107,14 +107,14 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
     response = post_form(client, game_url + "/hands", C_E2, game_url)
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert scores(page)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
+    assert scores(page)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "−50", "0"]]
     assert text_of(page, "hand-1").startswith(
-        "1 Ann & Cid +91 Ben & Dan -50 Ann & Cid bid 9, took 10 (Ann 5: 4 tricks · Cid 4: 6 tricks)"
+        "1 Ann & Cid +91 Ben & Dan −50 Ann & Cid bid 9, took 10 (Ann 5: 4 tricks · Cid 4: 6 tricks)"
         " Ben & Dan bid 5, took 3 (Ben 3: 2 tricks · Dan 2: 1 trick) Ann deals; Ben bids first and leads."
         " Ann & Cid: +91 → 91 Ann bid 5 and Cid bid 4: a contract of 9."
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
-    assert "Ben &amp; Dan took 3 of 5: set, -50." in page
+    assert "Ben &amp; Dan took 3 of 5: set, −50." in page
     assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
 
 
@@ -124,8 +124,8 @@ def test_nil_and_the_last_trick_count_filled_in(client):
             "tricks-0": "1", "tricks-1": "4", "tricks-2": "4", "tricks-3": ""}
     assert post_form(client, game_url + "/hands", hand, game_url).status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert scores(page)[1:] == [["Ann & Cid", "-50", "0"], ["Ben & Dan", "80", "0"]]
-    assert "Ann bid Nil but took 1 trick: -100." in page
+    assert scores(page)[1:] == [["Ann & Cid", "−50", "0"], ["Ben & Dan", "80", "0"]]
+    assert "Ann bid Nil but took 1 trick: −100." in page
 
 
 def test_blind_nil_is_offered_only_to_a_team_far_enough_behind(client):
@@ -167,7 +167,7 @@ def test_edit_and_undo(client):
     response = post_form(client, edit_url, {**C_E2, "bids-3-bid": "3", "tricks-3": "2", "tricks-2": "5"})
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert scores(page)[1:] == [["Ann & Cid", "90", "0"], ["Ben & Dan", "-60", "0"]]
+    assert scores(page)[1:] == [["Ann & Cid", "90", "0"], ["Ben & Dan", "−60", "0"]]
     response = post_form(client, game_url + "/undo", {"hand": "1"}, game_url)
     assert response.status_code == 303
     assert scores(client.get(game_url).get_data(as_text=True))[1:] == [["Ann & Cid", "0", "0"], ["Ben & Dan", "0", "0"]]
@@ -200,7 +200,7 @@ def test_summary_exports_and_rules_page(client):
     post_form(client, game_url + "/hands", C_E2, game_url)
     game_id = game_url.rsplit("/", 1)[1]
     page = client.get(f"/g/{game_id}/summary").get_data(as_text=True)
-    assert table_rows(page, "hands-table")[0][2:] == [["1", "9", "10", "+91", "91", "5", "3", "-50", "-50"]]
+    assert table_rows(page, "hands-table")[0][2:] == [["1", "9", "10", "+91", "91", "5", "3", "−50", "−50"]]
     assert "Teams" in page and "Ann &amp; Cid · Ben &amp; Dan" in page
     csv = client.get(f"/g/{game_id}/export.csv").get_data(as_text=True)
     assert csv.splitlines() == [
@@ -239,7 +239,7 @@ def test_the_live_board_follows_the_game(client):
     assert client.get(game_url + "/live", headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
     post_form(client, game_url + "/hands", C_E2, game_url)
     board = client.get(game_url + "/live", headers={"If-None-Match": first.headers["ETag"]}).get_data(as_text=True)
-    assert scores(board)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "-50", "0"]]
+    assert scores(board)[1:] == [["Ann & Cid", "91", "1"], ["Ben & Dan", "−50", "0"]]
 
 
 def test_a_rematch_keeps_the_teams_and_house_rules_and_passes_the_deal(client, app):

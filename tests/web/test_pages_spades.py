@@ -76,7 +76,7 @@ def test_recording_a_hand_shows_scores_and_the_explanation(client):
     response = post_form(client, game_url + "/hands", {**E1_HAND, "bids-1-nil": "dummy"}, game_url)
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', page) == ["71", "50", "-60"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', page) == ["71", "50", "−60"]
     assert "Ben&#39;s nil on the dummy is void: Ben is a defender." in page
 
 
@@ -84,7 +84,7 @@ def test_one_blank_trick_count_is_filled_in_to_make_13(client):
     game_url = start(client)
     post_form(client, game_url + "/hands", {**E1_HAND, "tricks-3": ""}, game_url)
     page = client.get(game_url).get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', page) == ["71", "50", "-60"]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', page) == ["71", "50", "−60"]
 
 
 def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, app):
@@ -140,7 +140,7 @@ def test_edit_and_undo(client, app):
     response = post_form(client, edit, {**E1_HAND, "tricks-0": "3", "tricks-1": "3", "tricks-2": "4"})
     assert response.status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert re.findall(r'<td class="num score">(-?\d+)</td>', page) == [str(-70 + 71), str(52 + 50), str(61 - 60)]
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', page) == [str(-70 + 71), str(52 + 50), str(61 - 60)]
     assert post_form(client, game_url + "/undo", {"hand": "2", "version": "3"}, game_url).status_code == 303
     assert stored(app, Hand) == 1
     assert client.get(game_url + "/hands/9/edit").status_code == 404

@@ -46,20 +46,20 @@ def test_the_summary_of_a_20_hand_spades_game(client):
     assert rows[:4] == [
         ["#", "Ann", "Ben", "Cid"],
         ["Bid/took", "±", "Total", "Bid/took", "±", "Total", "Bid/took", "±", "Total"],
-        ["1", "7/8 (declarer)", "+71", "71", "5/2", "+50", "50", "6/3", "-60", "-60"],
-        ["2", "4/4", "+43", "114", "4/3", "+43", "93", "5/6 (declarer)", "+51", "-9"],
+        ["1", "7/8 (declarer)", "+71", "71", "5/2", "+50", "50", "6/3", "−60", "−60"],
+        ["2", "4/4", "+43", "114", "4/3", "+43", "93", "5/6 (declarer)", "+51", "−9"],
     ]
     assert rows[6:11] == [
-        ["5", "3/3", "-67", "162", "3/3", "+33", "217", "7/7 (declarer)", "+70", "126"],
-        ["", "Ann: bag penalty -100"],
-        ["6", "4/3", "+41", "203", "7/8 (declarer)", "+71", "288", "2/2", "-77", "49"],
-        ["", "Cid's nil on Cid: failed (-100)"],
-        ["7", "6/7 (declarer)", "+61", "264", "4/3", "-58", "230", "4/3", "-58", "-9"],
+        ["5", "3/3", "−67", "162", "3/3", "+33", "217", "7/7 (declarer)", "+70", "126"],
+        ["", "Ann: bag penalty −100"],
+        ["6", "4/3", "+41", "203", "7/8 (declarer)", "+71", "288", "2/2", "−77", "49"],
+        ["", "Cid's nil on Cid: failed (−100)"],
+        ["7", "6/7 (declarer)", "+61", "264", "4/3", "−58", "230", "4/3", "−58", "−9"],
     ]
-    assert ["", "Ben: bag penalty -100 Cid: bag penalty -100"] in rows
+    assert ["", "Ben: bag penalty −100 Cid: bag penalty −100"] in rows
     assert ["", "Ann's nil on Ann: made (+100)"] in rows
-    assert rows[-2:] == [["20", "3/3", "+33", "756", "3/3", "-67", "611", "7/7 (declarer)", "+70", "400"],
-                         ["", "Ben: bag penalty -100"]]
+    assert rows[-2:] == [["20", "3/3", "+33", "756", "3/3", "−67", "611", "7/7 (declarer)", "+70", "400"],
+                         ["", "Ben: bag penalty −100"]]
     assert len([row for row in rows if row[0].isdigit()]) == 20
 
 

@@ -14,7 +14,7 @@ E2_HAND = {"bids-0-bid": "9", "bids-1-bid": "4", "bids-2-bid": "4", "tricks-0": 
 
 
 def scores(page: str) -> list[tuple[str, str]]:
-    return re.findall(r'<th scope="row" class="name">([^<\s]+).*?<td class="num score">(-?\d+)</td>', page, re.S)
+    return re.findall(r'<th scope="row" class="name">([^<\s]+).*?<td class="num score">(−?\d+)</td>', page, re.S)
 
 
 def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
@@ -29,7 +29,7 @@ def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
     assert "<h1>Undo Hand 1?</h1>" in html
     assert '<input type="hidden" name="hand" value="1">' in html
     assert "Yes, undo Hand 1" in html
-    assert scores(client.get(game_url).get_data(as_text=True)) == [("Ann", "71"), ("Ben", "50"), ("Cid", "-60")]
+    assert scores(client.get(game_url).get_data(as_text=True)) == [("Ann", "71"), ("Ben", "50"), ("Cid", "−60")]
 
 
 def test_confirming_the_undo_of_a_hand_no_longer_last_removes_nothing(client, app):
@@ -56,7 +56,7 @@ def test_an_undone_hand_can_be_redone_until_another_is_recorded(client, app):
 
     assert post_form(client, game_url + "/redo", {}, game_url).status_code == 303
     page = client.get(game_url).get_data(as_text=True)
-    assert scores(page) == [("Ann", "71"), ("Ben", "50"), ("Cid", "-60")]
+    assert scores(page) == [("Ann", "71"), ("Ben", "50"), ("Cid", "−60")]
     assert "Redo hand" not in page
 
     post_form(client, game_url + "/undo", {"hand": "1"}, game_url + "/undo")

@@ -13,7 +13,7 @@ from typing import Final
 from .. import log
 from ..errors import MalformedInput
 from ..names import names_phrase
-from ..phrases import N_, ParamValue, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
 from .table import DUMMY, Settings, Table
 
@@ -28,9 +28,9 @@ class Role(StrEnum):
 
 
 
-def _signed(points: int) -> str:
-    """Points with their sign, as players say them: "+52", "-100", and a plain "0" (no gain, no loss)."""
-    return f"{points:+d}" if points else "0"
+def _signed(points: int) -> Signed:
+    """Points with their sign, as players say them: "+52", "-100"."""
+    return Signed(points)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,17 @@ SEQUENCE_NAMES: Final = {
 }
 SET_POINTS: Final = {3: 3, 4: 14}
 SET_NAMES: Final = {3: N_("trio"), 4: N_("quatorze")}
+# A message per rank: other languages change the article and preposition with
+# the card ("quinte au roi", "quinte à la dame"; "quatorze de rois", "quatorze d'as").
+SEQUENCE_LABELS: Final = {
+    Rank.ACE: N_("%(name)s to the ace"), Rank.KING: N_("%(name)s to the king"),
+    Rank.QUEEN: N_("%(name)s to the queen"), Rank.JACK: N_("%(name)s to the jack"),
+    Rank.TEN: N_("%(name)s to the 10"), Rank.NINE: N_("%(name)s to the 9"),
+}
+SET_LABELS: Final = {
+    Rank.ACE: N_("%(name)s of aces"), Rank.KING: N_("%(name)s of kings"), Rank.QUEEN: N_("%(name)s of queens"),
+    Rank.JACK: N_("%(name)s of jacks"), Rank.TEN: N_("%(name)s of tens"),
+}
 LOWEST_SET_RANK: Final = Rank.TEN
 
 
@@ -71,7 +82,7 @@ class Sequence:
     @property
     def label(self) -> Phrase:
         """E.g. "quart to the king"."""
-        return phrase(N_("%(name)s to the %(rank)s"), name=phrase(self.name), rank=self.top.label)
+        return phrase(SEQUENCE_LABELS[self.top], name=phrase(self.name))
 
     @property
     def ranks(self) -> range:
@@ -104,7 +115,7 @@ class CardSet:
     @property
     def label(self) -> Phrase:
         """E.g. "quatorze of kings"."""
-        return phrase(N_("%(name)s of %(rank)s"), name=phrase(self.name), rank=self.rank.plural)
+        return phrase(SET_LABELS[self.rank], name=phrase(self.name))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import log
-from ..phrases import N_, ParamValue, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
 
@@ -125,9 +125,9 @@ class HandResult:
         return bid.label
 
 
-def signed(points: int) -> str:
-    """Points with their sign, as players say them: "+52", "-100", and a plain "0" (no gain, no loss)."""
-    return f"{points:+d}" if points else "0"
+def signed(points: int) -> Signed:
+    """Points with their sign, as players say them: "+52", "-100"."""
+    return Signed(points)
 
 
 def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
