@@ -142,7 +142,7 @@ def test_a_piquet_deal_in_the_players_language(phone, language):
     page.click("form .button.primary")
     page.wait_for_selector("#deal-form")
 
-    page.select_option("#elder-point-cards", "5")
+    page.check("input[name='elder-point-cards'][value='5']", force=True)
     page.fill("#elder-point-value", "48")
     for index in range(12):
         page.check(f"input[name='tricks-{index}'][value={'elder' if index < 7 else 'younger'}]", force=True)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import score_value, screenshot, wait_for
+from .support import score_value, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +26,14 @@ def start_piquet(page, *, variant: str = "rubicon") -> str:
 
 
 def declare_point(page, role: str, cards: int, value: int) -> None:
-    page.select_option(f"#{role}-point-cards", str(cards))
+    page.check(f"input[name='{role}-point-cards'][value='{cards}']", force=True)
     page.fill(f"#{role}-point-value", str(value))
+    settled(page)
+
+
+def chosen(page, name: str) -> str | None:
+    """The value of the chip chosen in the group `name`."""
+    return page.locator(f"input[name='{name}']:checked").get_attribute("value")
 
 
 def tap_tricks(page, winners: list[str]) -> None:
@@ -55,8 +61,8 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
         assert page.inner_text(".now h2") == f"Deal {number} of 6"
         declare_point(page, "elder", 5, 48)
         if number == 1:
-            page.select_option("#elder-sequences-0-length", "4")
-            page.select_option("#elder-sequences-0-top", "K")
+            page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+            page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
         tap_tricks(page, elder_run)
         if number == 1:
             wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
@@ -92,8 +98,8 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     assert scores(page) == {"Ann": 58, "Ben": 53}
 
     declare_point(page, "elder", 6, 60)
-    page.select_option("#elder-sequences-0-length", "6")
-    page.select_option("#elder-sequences-0-top", "A")
+    page.check("input[name='elder-sequences-0-length'][value='6']", force=True)
+    page.check("input[name='elder-sequences-0-top'][value='A']", force=True)
     page.select_option("#elder-sets-A", "4")
     wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
     assert page.inner_text("#verdict-extra") == "Ann reaches 36 before Ben scores: repique, +60."
@@ -123,8 +129,8 @@ def test_check_with_cards_fills_the_declarations(page):
     page.click("button:has-text('Fill the declarations from these cards')")
     wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
     assert page.input_value("#elder-point-value") == "38"
-    assert page.input_value("#younger-sequences-0-length") == "3"
-    assert page.input_value("#younger-sequences-0-top") == "K"
+    assert chosen(page, "younger-sequences-0-length") == "3"
+    assert chosen(page, "younger-sequences-0-top") == "K"
     assert page.input_value("#younger-sets-K") == "4"
     assert page.input_value("#younger-sets-Q") == "4"
     assert page.input_value("#elder-sets-A") == "3"
@@ -184,10 +190,10 @@ CERTAIN_PIQUE = "With these totals Ann reaches 30 before Ben scores anything: pi
 def declare_24(page) -> None:
     """Elder's point of 5 worth 51, quint and quart to the ace: 24 in combinations."""
     declare_point(page, "elder", 5, 51)
-    page.select_option("#elder-sequences-0-length", "5")
-    page.select_option("#elder-sequences-0-top", "A")
-    page.select_option("#elder-sequences-1-length", "4")
-    page.select_option("#elder-sequences-1-top", "A")
+    page.check("input[name='elder-sequences-0-length'][value='5']", force=True)
+    page.check("input[name='elder-sequences-0-top'][value='A']", force=True)
+    page.check("input[name='elder-sequences-1-length'][value='4']", force=True)
+    page.check("input[name='elder-sequences-1-top'][value='A']", force=True)
 
 
 def test_the_deal_form_asks_the_pique_only_while_the_totals_leave_it_open(page):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally
+from .support import score_value, screenshot, serve_cdn_locally, settled
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +62,11 @@ def open_new_game(page, game: dict) -> None:
     page.goto(f"/g/{created['id']}/join/{created['edit_token']}")
 
 
+def chip(name: str, value: str) -> str:
+    """The chip (its label, where the thumb lands) for `value` in the group `name`."""
+    return f"label.chip:has(input[name='{name}'][value='{value}'])"
+
+
 def first_field_in_view(page, form: str) -> bool:
     """Whether the form's first field is entirely on the first screen, with the page not scrolled."""
     box = page.locator(f"{form} :is(input:not([type=hidden]), select, button)").first.bounding_box()
@@ -70,7 +75,7 @@ def first_field_in_view(page, form: str) -> bool:
 
 def scores(page) -> dict[str, int]:
     rows = page.locator(".scoreboard tbody tr")
-    return {rows.nth(i).locator("th").inner_text().split()[0]: int(rows.nth(i).locator("td.score").inner_text())
+    return {rows.nth(i).locator("th").inner_text().split()[0]: score_value(rows.nth(i).locator("td.score").inner_text())
             for i in range(rows.count())}
 
 
@@ -135,26 +140,29 @@ def test_a_piquet_deal_in_taps(phone):
 
     # The API.md deal: Ann (elder) point of 5 (48), tierce to the king, trio of aces; Ben (younger) point of
     # 5 (45), tierce to the ace, quatorze of tens; Ann wins tricks 1-6 and 12, Ben 7-11.
-    thumb.choose("#elder-point-cards", "5")
+    thumb.tap(chip("elder-point-cards", "5"))
     thumb.type_number("#elder-point-value", 48)
-    thumb.choose("#younger-point-cards", "5")
+    settled(page)  # the verdict above the next chips is shown before the next tap
+    thumb.tap(chip("younger-point-cards", "5"))
     thumb.type_number("#younger-point-value", 45)
-    thumb.choose("#elder-sequences-0-length", "3")
-    thumb.choose("#elder-sequences-0-top", "K")
-    thumb.choose("#younger-sequences-0-length", "3")
-    thumb.choose("#younger-sequences-0-top", "A")
+    settled(page)
+    thumb.tap(chip("elder-sequences-0-length", "3"))
+    thumb.tap(chip("elder-sequences-0-top", "K"))
+    thumb.tap(chip("younger-sequences-0-length", "3"))
+    thumb.tap(chip("younger-sequences-0-top", "A"))
     thumb.choose("#elder-sets-A", "3")
     thumb.choose("#younger-sets-T", "4")
     # Each tap gives the later tricks to the same player, until the next run.
-    thumb.tap("label:has(input[name='tricks-0'][value=elder])")
-    thumb.tap("label:has(input[name='tricks-6'][value=younger])")
-    thumb.tap("label:has(input[name='tricks-11'][value=elder])")
+    thumb.tap(chip("tricks-0", "elder"))
+    thumb.tap(chip("tricks-6", "younger"))
+    thumb.tap(chip("tricks-11", "elder"))
     winners = [page.locator(f"input[name='tricks-{index}']:checked").get_attribute("value") for index in range(12)]
     assert winners == ["elder"] * 6 + ["younger"] * 5 + ["elder"]
+    screenshot(page, "taps-piquet-filled")
     thumb.tap("button:has-text('Save deal')")
     page.wait_for_selector("#hand-1")
 
     assert scores(page) == {"Ann": 24, "Ben": 23}
-    assert thumb.taps == 26  # 35 before
+    assert thumb.taps == 20  # 35 before
     page.goto(page.url)  # the next hand, opened afresh
     assert first_field_in_view(page, "#deal-form"), "the next deal's form starts on the first screen too"

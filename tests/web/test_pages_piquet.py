@@ -61,21 +61,29 @@ def test_saving_a_deal_scores_it_with_a_breakdown(client):
     assert "Deal 2 of 6" in page
 
 
+MARKED_INVALID = r'<(input|select) aria-describedby="{id}-error" aria-invalid="true"[^>]* id="{id}"'
+# A row of chips (a sequence's top card) is described by its error as a whole.
+MARKED_GROUP = r'<fieldset class="chips segments has-error" aria-describedby="{id}-error">'
+
+
 @pytest.mark.parametrize(
-    ("fields", "field_id", "message"),
+    ("fields", "field_id", "marked", "message"),
     [
-        ({"elder-point-cards": "6", "elder-point-value": "53"}, "elder-point-value", "6 cards of one suit are worth 54 to 60."),
-        ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", "A quart tops at the 10 or higher."),
-        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", "Both players cannot hold a set of kings."),
+        ({"elder-point-cards": "6", "elder-point-value": "53"}, "elder-point-value", MARKED_INVALID,
+         "6 cards of one suit are worth 54 to 60."),
+        ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", MARKED_GROUP,
+         "A quart tops at the 10 or higher."),
+        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", MARKED_INVALID,
+         "Both players cannot hold a set of kings."),
     ],
 )
-def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, message):
+def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, marked, message):
     game_url = start(client)
     response = post_form(client, game_url + "/hands", {"play": "tricks", **ELDER_RUN, **fields}, game_url)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert message in errors_in(html)
-    assert re.search(rf'<(input|select) aria-describedby="{field_id}-error" aria-invalid="true"[^>]* id="{field_id}"', html)
+    assert re.search(marked.format(id=field_id), html)
     assert f'<p class="error" id="{field_id}-error">{message}</p>' in html
     assert stored(app, Hand) == 0
 
