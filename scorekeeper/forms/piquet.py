@@ -99,7 +99,9 @@ class PointForm(Form):
 
 class SequenceForm(Form):
     length = RadioField(
-        _l("Sequence"), choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)], default=""
+        _l("Sequence"),
+        choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)],
+        default="",
     )
     top = RadioField(
         _l("to the"),
