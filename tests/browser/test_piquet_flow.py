@@ -31,6 +31,13 @@ def declare_point(page, role: str, cards: int, value: int) -> None:
     settled(page)
 
 
+def pick(page, name: str, value: str) -> None:
+    """Tap the chip `value` of the group `name`, once the live verdicts asked for so far are shown (they move
+    the form down)."""
+    settled(page)
+    page.check(f"input[name='{name}'][value='{value}']", force=True)
+
+
 def chosen(page, name: str) -> str | None:
     """The value of the chip chosen in the group `name`."""
     return page.locator(f"input[name='{name}']:checked").get_attribute("value")
@@ -61,8 +68,8 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
         assert page.inner_text(".now h2") == f"Deal {number} of 6"
         declare_point(page, "elder", 5, 48)
         if number == 1:
-            page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
-            page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
+            pick(page, "elder-sequences-0-length", "4")
+            pick(page, "elder-sequences-0-top", "K")
         tap_tricks(page, elder_run)
         if number == 1:
             wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
@@ -98,8 +105,8 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     assert scores(page) == {"Ann": 58, "Ben": 53}
 
     declare_point(page, "elder", 6, 60)
-    page.check("input[name='elder-sequences-0-length'][value='6']", force=True)
-    page.check("input[name='elder-sequences-0-top'][value='A']", force=True)
+    pick(page, "elder-sequences-0-length", "6")
+    pick(page, "elder-sequences-0-top", "A")
     page.select_option("#elder-sets-A", "4")
     wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
     assert page.inner_text("#verdict-extra") == "Ann reaches 36 before Ben scores: repique, +60."
@@ -190,10 +197,10 @@ CERTAIN_PIQUE = "With these totals Ann reaches 30 before Ben scores anything: pi
 def declare_24(page) -> None:
     """Elder's point of 5 worth 51, quint and quart to the ace: 24 in combinations."""
     declare_point(page, "elder", 5, 51)
-    page.check("input[name='elder-sequences-0-length'][value='5']", force=True)
-    page.check("input[name='elder-sequences-0-top'][value='A']", force=True)
-    page.check("input[name='elder-sequences-1-length'][value='4']", force=True)
-    page.check("input[name='elder-sequences-1-top'][value='A']", force=True)
+    pick(page, "elder-sequences-0-length", "5")
+    pick(page, "elder-sequences-0-top", "A")
+    pick(page, "elder-sequences-1-length", "4")
+    pick(page, "elder-sequences-1-top", "A")
 
 
 def test_the_deal_form_asks_the_pique_only_while_the_totals_leave_it_open(page):
