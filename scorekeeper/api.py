@@ -10,14 +10,13 @@ from werkzeug.exceptions import HTTPException
 
 from . import records, transfer, writes
 from .config import request_size_limit
-from .games import GAMES
 from .games.base import Engine
 from .i18n import say
 from .idempotency import exactly_once
 from .models import Game
-from .rules.errors import FieldError, RuleError
+from .rules.errors import EntryWaiting, FieldError, RuleError
 from .rules.phrases import N_, phrase
-from .serialize import game_object
+from .serialize import game_object, hand_object
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -49,7 +48,7 @@ def http_error(error: HTTPException) -> Response:
 
 @bp.errorhandler(RuleError)
 def rule_error(error: RuleError) -> Response:
-    if isinstance(error, writes.ConcurrentChange):
+    if isinstance(error, (writes.ConcurrentChange, EntryWaiting)):
         status = 409
     elif isinstance(error, writes.StaleVersion):
         status = 412
@@ -118,7 +117,7 @@ def show_game(game_id: str) -> Response:
 
 
 def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
-    payload = GAMES.of(game).result_object(engine.results[number - 1])
+    payload = hand_object(game, engine, number)
     payload["game"] = game_object(game, engine, with_hands=False)
     payload["after_end"] = list(engine.after_end)
     return payload
@@ -139,7 +138,7 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
-        number = len(engine.results)
+        number = len(engine.entries)
         location = url_for("api.show_game", game_id=game.public_id)
         return make_response(jsonify(hand_response(game, engine, number)), 201, {"Location": location})
 

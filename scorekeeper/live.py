@@ -74,19 +74,24 @@ def current_etag(game_id: str) -> tuple[Game, str] | None:
     return game, _etag(game.version, session_games, session_versions, editable=access.can_edit(game))
 
 
-def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None) -> dict[str, Any]:
+def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None,
+                 completes: int | None = None) -> dict[str, Any]:
     """How the entry area follows the game; `posted` is the hand the page's form is for (None: no form),
-    `version` the game's version when the form was made.
+    `version` the game's version when the form was made, `completes` the hand whose play it completes, if any.
 
-    A form appears or goes as a whole ("replace"); a form being filled in
-    stays, and only the notice above it says whether it is out of date.
+    A form appears or goes as a whole ("replace"), and so does a form for the
+    other step of a hand (another phone saved the bids, or the tricks, of the
+    hand waiting); a form being filled in stays, and only the notice above it
+    says whether it is out of date.
     """
-    wants_form = context["editable"] and not context["engine"].is_over()
-    if wants_form != (posted is not None):
+    engine = context["engine"]
+    wants_form = context["editable"] and not engine.is_over()
+    if wants_form != (posted is not None) or (wants_form and completes != engine.waiting_number()):
         return {"live_entry": "replace"}
     if posted is None:
         return {}
-    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version)}
+    expected = views.entry_number(context["game"], engine)
+    return {"live_entry": "notice", "stale_entry": stale_entry(context["game"], posted, version, expected=expected)}
 
 
 def _fresh(response: Response, etag: str) -> Response:
@@ -106,6 +111,7 @@ def changes(game_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
     context = views.game_context(game)
-    context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int)))
+    context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int),
+                                request.args.get("completes", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
     return _fresh(make_response(html), board_etag(game, context["editable"], context["played"]))

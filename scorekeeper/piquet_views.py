@@ -13,7 +13,7 @@ from .games.piquet import check_object, piquet_game
 from .models import Game
 from .rules.errors import RuleError
 from .rules.piquet.check import check_hands
-from .views import editable_game_or_403, render_edit, render_game, stored_hand_or_404
+from .views import editable_game_or_403, entry_number, render_edit, render_game, stored_hand_or_404
 
 bp = Blueprint("piquet", __name__)
 api_bp = Blueprint("piquet_api", __name__, url_prefix="/api/v1/piquet")
@@ -21,13 +21,14 @@ api_bp.register_error_handler(RuleError, api.rule_error)
 
 
 def posted_deal_form(game_id: str) -> tuple[Game, Engine, int | None, PiquetDealForm]:
-    """The game replayed, the deal number the form is for (None: the next deal), and the deal form as posted."""
+    """The game replayed, the deal number the form is for (None: the board's, the next or the waiting deal),
+    and the deal form as posted."""
     game = editable_game_or_403(game_id)
     number = request.args.get("number", type=int)
     if number is not None:
         stored_hand_or_404(game, number)
     engine = records.replay(game)
-    form = PiquetDealForm.for_hand(piquet_game(engine).table, number or len(game.hands) + 1)
+    form = PiquetDealForm.for_hand(piquet_game(engine).table, number or entry_number(game, engine))
     return game, engine, number, form
 
 

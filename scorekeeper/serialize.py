@@ -35,8 +35,18 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
         **kind.game_fields(engine, records.played_in_session(game, engine)),
     }
     if with_hands:
-        payload["hands"] = [kind.result_object(result) for result in engine.results]
+        payload["hands"] = [hand_object(game, engine, number) for number in range(1, len(engine.results) + 1)]
+        if engine.waiting is not None:
+            payload["hands"].append(hand_object(game, engine, len(engine.entries)))
         payload["hands_after_end"] = [
             {"number": number, "entry": kind.entry_to_dict(engine.entries[number - 1])} for number in engine.after_end
         ]
     return payload
+
+
+def hand_object(game: Game, engine: Engine, number: int) -> dict[str, Any]:
+    """Hand `number` as the API's hand result: scored (`"complete": true`), or waiting for its play (false)."""
+    kind = GAMES.of(game)
+    if number == engine.waiting_number():
+        return {**kind.waiting_object(engine.waiting), "complete": False}
+    return {**kind.result_object(engine.results[number - 1]), "complete": True}

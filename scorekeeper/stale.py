@@ -39,9 +39,13 @@ class MadeFor:
         return cls(request.form.get("hand", type=int), request.form.get("version", type=int))
 
 
-def stale_entry(game: Game, number: int | None, version: int | None = None) -> StaleEntry | None:
-    """Why a form for hand `number`, made at `version`, is out of date, or None (also when the form did not say)."""
-    expected = len(game.hands) + 1
+def stale_entry(game: Game, number: int | None, version: int | None = None, *,
+                expected: int | None = None) -> StaleEntry | None:
+    """Why a form for hand `number`, made at `version`, is out of date, or None (also when the form did not say).
+
+    `expected` is the hand the entry form is for now: the next one, or the last while it waits for its play.
+    """
+    expected = expected if expected is not None else len(game.hands) + 1
     if number is None or (number == expected and version in (None, game.version)):
         return None
     words = GAMES.of(game).words

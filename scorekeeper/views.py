@@ -113,13 +113,29 @@ def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> En
     return kind.entry_form.for_hand(engine.table, number, **kwargs)
 
 
+def entry_number(game: Game, engine: Engine) -> int:
+    """The hand the game page's form records: the one waiting for its play, else the next."""
+    return engine.waiting_number() or len(game.hands) + 1
+
+
+def board_form(game: Game, engine: Engine) -> EntryForm:
+    """The game page's entry form, as nothing was typed: for the next hand, or the waiting hand's play (its
+    first step filled in)."""
+    kind = GAMES.of(game)
+    waiting = engine.waiting_number()
+    if waiting is None:
+        return entry_form(kind, engine, len(game.hands) + 1, formdata=None)
+    data = kind.entry_form.data_from(game.hands[-1].entry, game.player_names)
+    return entry_form(kind, engine, waiting, formdata=None, data=data)
+
+
 def game_context(game: Game, form: Any = None, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
     """What the game page and its board draw; `form` keeps what was typed, `engine` is `game` replayed if known."""
     kind = GAMES.of(game)
     engine = engine if engine is not None else records.replay(game)
     editable = access.can_edit(game)
     if editable and form is None:
-        form = entry_form(kind, engine, len(game.hands) + 1, formdata=None)
+        form = board_form(game, engine)
     played = records.played_in_session(game, engine)
     context = {
         "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
@@ -175,16 +191,20 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     kind = GAMES.of(game)
     engine = records.replay(game)
     made_for = MadeFor.posted()
-    stale = stale_entry(game, made_for.hand, made_for.version)
+    waiting = engine.waiting_number()
+    stale = stale_entry(game, made_for.hand, made_for.version, expected=entry_number(game, engine))
     if stale is not None:
         if idempotency.form_was_sent_before(game.public_id):
             return saved(game, engine)
         form = refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand)
         return render_game(game, form, 422, engine)
-    form = entry_form(kind, engine, len(game.hands) + 1)
+    form = entry_form(kind, engine, entry_number(game, engine))
     if form.validate_on_submit():
         try:
-            engine = records.add_hand(game, form.payload(), engine=engine)
+            if waiting is None:
+                engine = records.add_hand(game, form.payload(), engine=engine)
+            else:  # the play of the hand waiting for it (or other bids)
+                engine = records.replace_hand(game, waiting, form.payload(), engine=engine)
             commit_form_change(game)
         except writes.ConcurrentChange as error:
             form.attach(error)
@@ -216,7 +236,7 @@ def refused_stale_form(game: Game, engine: Engine, stale: StaleEntry, *, keep_ty
     phone changed an earlier one): otherwise it belongs to another hand, and
     saving it again would store that hand twice.
     """
-    form = entry_form(GAMES.of(game), engine, stale.number, **({} if keep_typing else {"formdata": None}))
+    form = entry_form(GAMES.of(game), engine, stale.number) if keep_typing else board_form(game, engine)
     form.form_errors.append(stale.refusal)
     return form
 

@@ -44,6 +44,15 @@ class ErrorsByField:
                 field.errors = [*field.errors, message]
 
 
+FIRST_STEP = "first"
+"""The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
+
+
+def first_step_only(form: FlaskForm) -> bool:
+    """Whether the form was sent with its "Save bids" (or "Save declarations") button: the play is left for later."""
+    return form.step.data == FIRST_STEP  # type: ignore[attr-defined]
+
+
 class ChipsField(SelectMultipleField):
     """Several choices as a row of toggle chips (checkboxes)."""
 

@@ -20,7 +20,7 @@ from wtforms import (
 from ..i18n import say
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
-from .common import ChipsField, ErrorsByField, number_or_text
+from .common import ChipsField, ErrorsByField, first_step_only, number_or_text
 
 
 class NewDummySpadesGameForm(FlaskForm):
@@ -114,6 +114,7 @@ class DummySpadesHandForm(FlaskForm):
 
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
+    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
 
     @classmethod
     def for_hand(cls, table: dummy_spades.Table, number: int, **kwargs: Any) -> DummySpadesHandForm:
@@ -143,8 +144,8 @@ class DummySpadesHandForm(FlaskForm):
             self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def payload(self) -> dict[str, Any]:
-        """The API's hand payload for what was entered."""
-        return {
+        """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
+        payload: dict[str, Any] = {
             "bids": [
                 {
                     "player": name,
@@ -153,16 +154,19 @@ class DummySpadesHandForm(FlaskForm):
                 }
                 for name, bid_form in zip(self.players, self.bids)
             ],
-            "tricks": {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)},
         }
+        if not first_step_only(self):
+            payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
+        return payload
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
-        """Form data for a stored hand entry (for editing)."""
+        """Form data for a stored hand entry (for editing); blank tricks for a hand waiting for them."""
         bids = {bid["player"]: bid for bid in entry["bids"]}
+        tricks = entry.get("tricks", {})
         return {
             "bids": [{"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", []))} for name in players],
-            "tricks": [str(entry["tricks"][hand]) for hand in [*players, dummy_spades.DUMMY]],
+            "tricks": [str(tricks.get(hand, "")) for hand in [*players, dummy_spades.DUMMY]],
         }
 
     def attach(self, error: RuleError) -> None:

@@ -18,7 +18,7 @@ from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice,
 from ..rules.cards import PACK, format_card
 from ..rules.errors import RuleError
 from ..rules.piquet import Table, Variant
-from .common import ChipsField, ErrorsByField, number_or_text
+from .common import ChipsField, ErrorsByField, first_step_only, number_or_text
 
 ROLES = ("elder", "younger")
 SEQUENCE_ROWS = 4
@@ -163,6 +163,7 @@ class PiquetDealForm(FlaskForm):
         ],
         default="",
     )
+    step = StringField()  # the button pressed: "first" saves the declarations alone, the play comes later
 
     @classmethod
     def for_hand(cls, table: Table, number: int, **kwargs: Any) -> PiquetDealForm:
@@ -186,11 +187,13 @@ class PiquetDealForm(FlaskForm):
         return bool(self.cards_elder.data or self.cards_younger.data)
 
     def payload(self) -> dict[str, Any]:
-        """The API's deal payload for what was entered (declarations, then the play)."""
+        """The API's deal payload for what was entered (declarations, then the play); the declarations alone
+        when "Save declarations" was pressed."""
         paths: dict[str, Field] = {"carte_blanche": self.carte_blanche, "pique": self.pique}
         data: dict[str, Any] = {"carte_blanche": self.carte_blanche.data or None}
         data.update(self._declarations(paths))
-        data.update(self._play(paths))
+        if not first_step_only(self):
+            data.update(self._play(paths))
         self.field_paths = paths
         return data
 

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField,
 from ..i18n import say
 from ..rules import spades
 from ..rules.errors import RuleError
-from .common import ErrorsByField, number_or_text
+from .common import ErrorsByField, first_step_only, number_or_text
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
@@ -110,6 +110,7 @@ class SpadesHandForm(FlaskForm):
 
     bids = FieldList(FormField(BidForm), min_entries=4, max_entries=4)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
+    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
 
     @classmethod
     def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
@@ -137,26 +138,32 @@ class SpadesHandForm(FlaskForm):
         return self.bids[self.players.index(player)].form
 
     def payload(self) -> dict[str, Any]:
-        """The API's hand payload for what was entered; a ticked Nil wins over a number typed as well."""
+        """The API's hand payload for what was entered; a ticked Nil wins over a number typed as well.
+
+        The bids alone when "Save bids" was pressed.
+        """
         bids = []
         for name, entry in zip(self.players, self.bids):
             form = entry.form
             value = "blind-nil" if form.blind.data else "nil" if form.nil.data else number_or_text(form.bid.data)
             bids.append({"player": name, "bid": value})
+        if first_step_only(self):
+            return {"bids": bids}
         tricks = {name: number_or_text(field.data) for name, field in zip(self.players, self.tricks)}
         return {"bids": bids, "tricks": tricks}
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
-        """Form data for a stored hand entry (for editing)."""
+        """Form data for a stored hand entry (for editing); blank tricks for a hand waiting for them."""
         bids = {bid["player"]: bid["bid"] for bid in entry["bids"]}
+        tricks = entry.get("tricks", {})
         return {
             "bids": [
                 {"bid": "" if isinstance(bids[name], str) else str(bids[name]),
                  "nil": bids[name] == "nil", "blind": bids[name] == "blind-nil"}
                 for name in players
             ],
-            "tricks": [str(entry["tricks"][name]) for name in players],
+            "tricks": [str(tricks.get(name, "")) for name in players],
         }
 
     def attach(self, error: RuleError) -> None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..models import Game
     from ..rules.phrases import Phrase
 
-Engine = Log[Any, Any]
+Engine = Log[Any, Any, Any]
 """A game replayed by its rules engine: every engine is a `rules.log.Log`."""
 
 Played = Sequence[tuple["Game", Engine]]
@@ -144,7 +144,9 @@ class GameKind(Protocol):
       games.
     JSON and CSV:
       `game_fields` and `result_object` complete the API's game object and
-      hand result; `csv_columns` and `csv_rows` are the CSV download.
+      hand result, and `waiting_object` is the result of a hand waiting for
+      its play (what its first step decided); `csv_columns` and `csv_rows`
+      are the CSV download.
     """
 
     name: str
@@ -243,6 +245,10 @@ class GameKind(Protocol):
 
     def result_object(self, result: Any) -> dict[str, Any]:
         """One scored entry as the API's hand result (API.md), with its entry and explanation."""
+        ...
+
+    def waiting_object(self, waiting: Any) -> dict[str, Any]:
+        """The last entry's first step (`engine.waiting`) as the API's hand result (API.md "A hand in two steps")."""
         ...
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:

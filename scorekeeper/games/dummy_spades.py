@@ -132,6 +132,29 @@ class DummySpades(GameKind):
             "explanation": [say(line) for line in result.explanation],
         }
 
+    def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
+        """The declarer, the defenders, which nils apply, and what each side needs."""
+        return {
+            "number": waiting.number,
+            "dealer": waiting.dealer,
+            "bidding_order": list(waiting.bidding_order),
+            "leader": waiting.leader,
+            "declarer": waiting.declarer,
+            "defenders": list(waiting.defenders),
+            "nils": [
+                {"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": None, "points": 0,
+                 "reason": say(nil.reason)}
+                for nil in waiting.nils
+            ],
+            "players": {
+                player: {"role": waiting.role(player), "bid": waiting.entry.bid_of(player).bid}
+                for player in waiting.bidding_order
+            },
+            "needs": [say(line) for line in waiting.needs],
+            "entry": dummy_spades.hand_to_dict(waiting.entry),
+            "explanation": [say(line) for line in waiting.explanation],
+        }
+
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         for result in engine.results:
             for line in result.players:

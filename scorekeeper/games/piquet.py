@@ -22,6 +22,7 @@ from ..rules.piquet.results import RUBICON
 from ..spreadsheet import cell
 from .base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both
 
+DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
 DEAL_LINE_FIELDS: Final = (
     "carte_blanche", "point", "sequences", "sets", "repique", "pique", "tricks", "cards", "capot", "total", "score",
 )
@@ -139,6 +140,23 @@ class Piquet(GameKind):
             "running_trick_points": [list(pair) for pair in result.running_trick_points],
             "entry": piquet.deal_to_dict(result.entry),
             "explanation": [say(line) for line in result.explanation],
+        }
+
+    def waiting_object(self, waiting: piquet.DeclaredDeal) -> dict[str, Any]:
+        """Who is good in each class and each player's declaration points; `total` adds those up."""
+        return {
+            "number": waiting.number,
+            "dealer": waiting.dealer,
+            "elder": waiting.elder,
+            "younger": waiting.younger,
+            "classes": classes_object(waiting.classes),
+            "players": {
+                line.player: {"role": str(line.role), **{field: getattr(line, field) for field in DECLARATION_FIELDS}}
+                for line in waiting.players
+            },
+            "ended_game": False,
+            "entry": piquet.deal_to_dict(waiting.entry),
+            "explanation": [say(line) for line in waiting.explanation],
         }
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:

@@ -172,6 +172,29 @@ class Spades(GameKind):
             "explanation": [say(line) for line in result.explanation],
         }
 
+    def waiting_object(self, waiting: spades.Bidding) -> dict[str, Any]:
+        """Each team's contract and what it needs, and the Nils at stake."""
+        return {
+            "number": waiting.number,
+            "dealer": waiting.dealer,
+            "bidding_order": list(waiting.bidding_order),
+            "leader": waiting.leader,
+            "teams": {
+                team.name: {
+                    "players": list(team.team.players),
+                    "contract": team.contract,
+                    "needs": [say(line) for line in waiting.needs(team.name)],
+                }
+                for team in waiting.teams
+            },
+            "nils": [
+                {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
+                for nil in waiting.nils
+            ],
+            "entry": spades.hand_to_dict(waiting.entry),
+            "explanation": [say(line) for line in waiting.explanation],
+        }
+
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         """One row per hand and team: the partners' bids and tricks, then the team's points.
 

@@ -45,6 +45,10 @@ class NotAllowed(RuleError):
     """The input is well formed but the rules do not allow it now."""
 
 
+class EntryWaiting(NotAllowed):
+    """A new entry while the last one still waits for its play (complete or undo that one first)."""
+
+
 class ErrorCollector:
     """Gathers field errors so that every problem is reported at once.
 

@@ -8,6 +8,13 @@ so `add` and `undo` cost one entry whatever the length of the game, and
 game ended (an edit can end it earlier) are kept unscored, numbered in
 `after_end`.
 
+An entry may be recorded in two steps, as the hand happens: the bids (or
+the declarations) first, the play later. The last entry alone may wait for
+its play: `first_step` says what its first step decides (who declares,
+which nils apply), it counts in no total, no entry can follow it, and
+`replace` with the whole entry completes it exactly as `add` would have
+scored it in one step.
+
 A game subclasses `Log` and says how one entry is scored (`score_next`),
 when the game is over, who wins, and how it words its refusals. `Log`
 is also the one interface the pages and the API read every game through.
@@ -20,11 +27,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from .errors import NotAllowed, RuleError
+from .errors import EntryWaiting, NotAllowed, RuleError
 from .phrases import Phrase, phrase
 
 EntryT = TypeVar("EntryT")
 ResultT = TypeVar("ResultT")
+WaitingT = TypeVar("WaitingT")
 
 
 class Table(Protocol):
@@ -54,16 +62,20 @@ class Standing:
     score: int = 0
 
 
-class Log(ABC, Generic[EntryT, ResultT]):
+class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
     """A game as a log of entries (hands, deals), with exact undo and replay.
 
-    Subclasses set `NO_SUCH_ENTRY` ("There is no hand %(number)s.") and
-    `NOTHING_TO_UNDO`, and call ``super().__init__(entries)`` once the
-    table and settings that scoring needs are in place.
+    Subclasses set `NO_SUCH_ENTRY` ("There is no hand %(number)s."),
+    `NOTHING_TO_UNDO`, `WAITING` ("Hand %(number)s is waiting for its
+    tricks: ...") and `ONLY_LAST_WAITS`, and call
+    ``super().__init__(entries)`` once the table and settings that scoring
+    needs are in place.
     """
 
     NO_SUCH_ENTRY: ClassVar[str]
     NOTHING_TO_UNDO: ClassVar[str]
+    WAITING: ClassVar[str]
+    ONLY_LAST_WAITS: ClassVar[str]
     table: Table
     settings: Settings
 
@@ -75,6 +87,7 @@ class Log(ABC, Generic[EntryT, ResultT]):
         self._entries: list[EntryT] = []
         self._results: list[ResultT] = []
         self._after_end: list[int] = []
+        self._waiting: WaitingT | None = None
         self._score_from(0, list(entries))
 
     @abstractmethod
@@ -83,6 +96,15 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
         :raises RuleError: when the entry cannot be scored there.
         """
+
+    def first_step(self, entry: EntryT) -> WaitingT | None:
+        """What `entry`'s first step decides, as entry number `next_number()`, when it waits for its play.
+
+        None for an entry that is complete (the default: every entry is).
+
+        :raises RuleError: when the first step cannot be scored there.
+        """
+        return None
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -115,6 +137,11 @@ class Log(ABC, Generic[EntryT, ResultT]):
         return tuple(self._results)
 
     @property
+    def waiting(self) -> WaitingT | None:
+        """The last entry's first step, while that entry waits for its play; None otherwise."""
+        return self._waiting
+
+    @property
     def after_end(self) -> tuple[int, ...]:
         """The numbers of the entries recorded after the game had ended, not scored."""
         return tuple(self._after_end)
@@ -126,6 +153,10 @@ class Log(ABC, Generic[EntryT, ResultT]):
     def next_number(self) -> int:
         """The number the next recorded entry gets (from 1)."""
         return len(self._entries) + 1
+
+    def waiting_number(self) -> int | None:
+        """The number of the entry waiting for its play, if one is."""
+        return len(self._entries) if self._waiting is not None else None
 
     def next_dealer(self) -> str:
         """Who deals the next entry."""
@@ -146,12 +177,15 @@ class Log(ABC, Generic[EntryT, ResultT]):
         :raises RuleError: for an entry the rules do not allow now.
         """
 
-    def add(self, entry: EntryT) -> ResultT:
-        """Score and record the next entry; on error nothing changes.
+    def add(self, entry: EntryT) -> ResultT | WaitingT:
+        """Score and record the next entry (or its first step); on error nothing changes.
 
+        :raises EntryWaiting: field ``game`` while the last entry waits for its play.
         :raises NotAllowed: field ``game`` when the game is over.
         :raises RuleError: when the entry cannot be scored.
         """
+        if self._waiting is not None:
+            raise EntryWaiting.single("game", phrase(self.WAITING, number=len(self._entries)))
         if self.is_over():
             raise NotAllowed.single("game", self.refusal_when_over())
         self.check_new(entry)
@@ -178,11 +212,18 @@ class Log(ABC, Generic[EntryT, ResultT]):
         number = len(self._entries)
         if self._after_end and self._after_end[-1] == number:
             self._after_end.pop()
+        elif self._waiting is not None:
+            self._waiting = None
         else:
             self._results.pop()
         return self._entries.pop()
 
-    def _append(self, entry: EntryT) -> ResultT:
+    def _append(self, entry: EntryT) -> ResultT | WaitingT:
+        waiting = self.first_step(entry)
+        if waiting is not None:
+            self._entries.append(entry)
+            self._waiting = waiting
+            return waiting
         result = self.score_next(entry)
         self._entries.append(entry)
         self._results.append(result)
@@ -193,17 +234,19 @@ class Log(ABC, Generic[EntryT, ResultT]):
 
         `new` is the number of the entry being recorded, which `check_new` checks.
         """
-        before = (self._entries, self._results, self._after_end)
-        self._entries, self._results, self._after_end = before[0][:kept], before[1][:kept], []
+        before = (self._entries, self._results, self._after_end, self._waiting)
+        self._entries, self._results, self._after_end, self._waiting = before[0][:kept], before[1][:kept], [], None
         try:
             for entry in entries:
                 if self.is_over():
                     self._entries.append(entry)
                     self._after_end.append(len(self._entries))
                     continue
+                if self._waiting is not None:
+                    raise NotAllowed.single("tricks", phrase(self.ONLY_LAST_WAITS, number=len(self._entries)))
                 if self.next_number() == new:
                     self.check_new(entry)
                 self._append(entry)
         except RuleError:
-            self._entries, self._results, self._after_end = before
+            self._entries, self._results, self._after_end, self._waiting = before
             raise

@@ -9,19 +9,21 @@ from .entry import Bid, HandEntry, hand_to_dict, parse_hand
 from .game import Game
 from .scoring import (
     NIL_POINTS,
+    Bidding,
     HandResult,
     NilOutcome,
     PlayerHand,
     Role,
     Standing,
     assess_nil,
+    decide_bids,
     find_declarer,
     score_hand,
 )
 from .table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
 
 __all__ = [
-    "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "NilOutcome",
-    "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "find_declarer",
+    "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "NilOutcome",
+    "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "decide_bids", "find_declarer",
     "hand_to_dict", "parse_hand", "score_hand",
 ]

@@ -25,10 +25,18 @@ class Bid:
 
 @dataclass(frozen=True)
 class HandEntry:
-    """What the table reports for one hand: the bids and the tricks of all four hands."""
+    """What the table reports for one hand: the bids and the tricks of all four hands.
+
+    No tricks: the hand is being played, its bids recorded as the bidding ended.
+    """
 
     bids: tuple[Bid, ...]
-    tricks: tuple[tuple[str, int], ...]
+    tricks: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the tricks are entered (else the hand waits for them)."""
+        return bool(self.tricks)
 
     def tricks_of(self, hand: str) -> int:
         """Tricks taken by one hand (a player's name or DUMMY)."""
@@ -60,7 +68,7 @@ def _unknown_hand(value: object) -> Phrase:
 
 
 def parse_hand(table: Table, data: object) -> HandEntry:
-    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``.
+    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``; without tricks, its bids only.
 
     :raises MalformedInput: listing every problem, with fields such as
         ``bids[1].bid`` or ``tricks.Ann``.
@@ -69,7 +77,8 @@ def parse_hand(table: Table, data: object) -> HandEntry:
     if not isinstance(data, Mapping):
         data = {}
     bids = _parse_bids(table, data.get("bids"), errors)
-    tricks = _parse_tricks(table, data.get("tricks"), errors)
+    raw_tricks = data.get("tricks")
+    tricks = () if raw_tricks is None else _parse_tricks(table, raw_tricks, errors)
     errors.raise_if_any()
     return HandEntry(bids, tricks)
 
@@ -177,5 +186,7 @@ def hand_to_dict(entry: HandEntry) -> dict[str, object]:
         if bid.nil:
             item["nil"] = list(bid.nil)
         bids.append(item)
+    if not entry.complete:
+        return {"bids": bids}
     return {"bids": bids, "tricks": dict(entry.tricks)}
 

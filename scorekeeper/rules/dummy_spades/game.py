@@ -8,15 +8,17 @@ from ..log import Log
 from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .scoring import HandResult, Standing, score_hand
+from .scoring import Bidding, HandResult, Standing, decide_bids, score_hand
 from .table import Settings, Table
 
 
-class Game(Log[HandEntry, HandResult]):
+class Game(Log[HandEntry, HandResult, Bidding]):
     """A game as a replayable log of hand entries (see `rules.log`)."""
 
     NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
     NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
+    ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
     table: Table
     settings: Settings
 
@@ -36,6 +38,10 @@ class Game(Log[HandEntry, HandResult]):
         :raises MalformedInput: if the entry does not fit the table.
         """
         return score_hand(self.table, self.settings, self.next_number(), entry, self.totals())
+
+    def first_step(self, entry: HandEntry) -> Bidding | None:
+        """The bidding of a hand recorded without its tricks; None for a whole hand."""
+        return None if entry.complete else decide_bids(self.table, self.next_number(), entry)
 
     def refusal_when_over(self) -> Phrase:
         return phrase(N_("This game is over: %(winner)s has won."), winner=self.winner() or "")

@@ -127,6 +127,30 @@ class HandResult:
         return tuple(lines)
 
 
+@dataclass(frozen=True)
+class Bidding:
+    """A hand whose bids are recorded and whose tricks are not yet: what the bidding decides.
+
+    ``nils`` say which apply (``made`` None, no points yet) and which are
+    void, and why; ``needs`` say in words what each side needs.
+    """
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, ...]
+    leader: str
+    declarer: str
+    defenders: tuple[str, ...]
+    nils: tuple[NilOutcome, ...]
+    entry: HandEntry
+    explanation: tuple[Phrase, ...]
+    needs: tuple[Phrase, ...]
+
+    def role(self, player: str) -> Role:
+        """Whether `player` declares or defends in this hand."""
+        return Role.DECLARER if player == self.declarer else Role.DEFENDER
+
+
 def find_declarer(entry: HandEntry, order: tuple[str, ...]) -> str:
     """The highest bidder; of tied bidders, the one who bid first (A4)."""
     highest = max(bid.bid for bid in entry.bids)
@@ -149,13 +173,16 @@ def _declarer_line(entry: HandEntry, order: tuple[str, ...], declarer: str) -> P
     return phrase(template, players=names_phrase(tied), bid=highest, declarer=declarer)
 
 
-def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOutcome:
-    """Whether one nil declaration applies (A5), and its +100 or -100 (A7)."""
+def nil_applies(bidder: str, hand: str, declarer: str) -> bool:
+    """Whether a nil declared by `bidder` on `hand` applies once `declarer` is known (A5)."""
     if hand == DUMMY:
-        applies = bidder == declarer
-    else:
-        applies = hand == bidder or declarer not in (bidder, hand)
-    if not applies:
+        return bidder == declarer
+    return hand == bidder or declarer not in (bidder, hand)
+
+
+def declare_nil(bidder: str, hand: str, declarer: str) -> NilOutcome:
+    """One nil declaration as the bidding leaves it: void (and why), or applying and not yet played."""
+    if not nil_applies(bidder, hand, declarer):
         if hand == DUMMY:
             reason = phrase(N_("%(bidder)s's nil on the dummy is void: %(bidder)s is a defender."), bidder=bidder)
         elif bidder == declarer:
@@ -169,6 +196,20 @@ def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOu
                 N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand
             )
         return NilOutcome(bidder, hand, False, None, 0, reason)
+    if hand == bidder:
+        template = N_("%(bidder)s's nil on their own hand applies: %(bidder)s must take no tricks.")
+    elif hand == DUMMY:
+        template = N_("%(bidder)s's nil on the dummy applies: %(bidder)s is declarer. The dummy must take no tricks.")
+    else:
+        template = N_("%(bidder)s's nil on %(hand)s's hand applies: both defend. %(hand)s must take no tricks.")
+    return NilOutcome(bidder, hand, True, None, 0, phrase(template, bidder=bidder, hand=hand))
+
+
+def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOutcome:
+    """Whether one nil declaration applies (A5), and its +100 or -100 (A7)."""
+    declared = declare_nil(bidder, hand, declarer)
+    if not declared.applies:
+        return declared
     tricks = entry.tricks_of(hand)
     made = tricks == 0
     points = NIL_POINTS if made else -NIL_POINTS
@@ -248,6 +289,44 @@ def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
     return False, -10 * bid, 0
 
 
+def decide_bids(table: Table, number: int, entry: HandEntry) -> Bidding:
+    """What the bids of hand `number` decide before its play: declarer, defenders, nils, what each side needs.
+
+    :raises MalformedInput: if the bids name other players than the table's.
+    """
+    if {bid.player for bid in entry.bids} != set(table.players):
+        raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
+    order = table.bidding_order(number)
+    declarer = find_declarer(entry, order)
+    defenders = tuple(player for player in order if player != declarer)
+    nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
+    explanation = (
+        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
+        _declarer_line(entry, order, declarer),
+        phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
+    )
+    needs = (
+        phrase(N_("%(declarer)s and the dummy need %(tricks)s of the 13 tricks."),
+               declarer=declarer, tricks=entry.bid_of(declarer).bid),
+        _defenders_need(entry, defenders),
+    )
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, explanation,
+                   needs)
+
+
+def _defenders_need(entry: HandEntry, defenders: tuple[str, ...]) -> Phrase:
+    first, second = (entry.bid_of(player) for player in defenders)
+    if first.bid == second.bid:
+        return phrase(N_("%(defenders)s need %(tricks)s of the 13 tricks between them."),
+                      defenders=names_phrase(defenders), tricks=first.bid)
+    return phrase(
+        N_("%(defenders)s need %(first_tricks)s of the 13 tricks for %(first)s's bid "
+           "and %(second_tricks)s for %(second)s's."),
+        defenders=names_phrase(defenders), first=first.player, first_tricks=first.bid,
+        second=second.player, second_tricks=second.bid,
+    )
+
+
 def score_hand(
     table: Table, settings: Settings, number: int, entry: HandEntry, before: Mapping[str, Standing]
 ) -> HandResult:
@@ -257,13 +336,10 @@ def score_hand(
 
     :raises MalformedInput: if the entry names other players than the table's.
     """
-    if {bid.player for bid in entry.bids} != set(table.players) or {hand for hand, _ in entry.tricks} != set(
-        table.hands()
-    ):
+    if {hand for hand, _ in entry.tricks} != set(table.hands()):
         raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
-    order = table.bidding_order(number)
-    declarer = find_declarer(entry, order)
-    defenders = tuple(player for player in order if player != declarer)
+    bidding = decide_bids(table, number, entry)
+    order, declarer, defenders = bidding.bidding_order, bidding.declarer, bidding.defenders
     team_tricks = {
         Role.DECLARER: entry.tricks_of(declarer) + entry.tricks_of(DUMMY),
         Role.DEFENDER: sum(entry.tricks_of(player) for player in defenders),
@@ -276,9 +352,7 @@ def score_hand(
         for player in table.players
     )
     explanation = (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
-        _declarer_line(entry, order, declarer),
-        phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
+        *bidding.explanation,
         phrase(
             N_(
                 "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "

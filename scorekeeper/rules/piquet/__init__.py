@@ -13,12 +13,21 @@ package re-exports what the web layer needs. Standard library only.
 from .check import CheckedHand, CheckResult, check_hands, declarations_from_cards
 from .entry import DealEntry, deal_to_dict, is_pique_possible, parse_deal
 from .game import EXTRA_DEALS, PARTIE_DEALS, Game, Settings, Table, Variant
-from .results import DealResult, PlayerDeal, Settlement, add_settlements, explain_settlement, settle
+from .results import (
+    DealResult,
+    DeclaredDeal,
+    PlayerDeal,
+    PlayerDeclarations,
+    Settlement,
+    add_settlements,
+    explain_settlement,
+    settle,
+)
 from .values import ByRole, ClassResult, Role, TrickTotal
 
 __all__ = [
     "EXTRA_DEALS", "PARTIE_DEALS", "ByRole", "CheckResult", "CheckedHand", "ClassResult", "DealEntry",
-    "DealResult", "Game", "PlayerDeal", "Role", "Settings", "Settlement", "Table", "TrickTotal", "Variant",
-    "add_settlements", "check_hands", "deal_to_dict", "declarations_from_cards", "explain_settlement",
-    "is_pique_possible", "parse_deal", "settle",
+    "DealResult", "DeclaredDeal", "Game", "PlayerDeal", "PlayerDeclarations", "Role", "Settings", "Settlement",
+    "Table", "TrickTotal", "Variant", "add_settlements", "check_hands", "deal_to_dict", "declarations_from_cards",
+    "explain_settlement", "is_pique_possible", "parse_deal", "settle",
 ]

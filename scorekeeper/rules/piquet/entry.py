@@ -35,6 +35,8 @@ class DealEntry:
     ``cards`` (post-exchange hands) replaces ``declared`` when given; the
     play is either ``tricks`` (winners in order, at most 12) or
     ``trick_totals`` with ``pique`` (None when the totals settle it).
+    ``without_play``: neither was entered (the declarations were saved as
+    they were made, the play comes later).
     """
 
     carte_blanche: Role | None = None
@@ -43,6 +45,7 @@ class DealEntry:
     tricks: tuple[Role, ...] = ()
     trick_totals: ByRole[TrickTotal] | None = None
     pique: bool | None = None
+    without_play: bool = False
 
     def declarations(self) -> ByRole[Declarations]:
         """What each player declared, found from the cards when they were entered."""
@@ -101,7 +104,8 @@ def check_deal(entry: DealEntry, names: ByRole[str]) -> None:
 
 
 def parse_deal(data: object) -> DealEntry:
-    """Read a deal payload (API.md "Piquet deal") into a `DealEntry`.
+    """Read a deal payload (API.md "Piquet deal") into a `DealEntry`; without `tricks` and `trick_totals`,
+    the deal's declarations only (API.md "A hand in two steps").
 
     Fewer than 12 trick winners are accepted here; the game decides whether
     the deal may stop early (a Saunt game ended during the play).
@@ -123,6 +127,7 @@ def parse_deal(data: object) -> DealEntry:
         declared = _read_all_declarations(data, errors)
     tricks: tuple[Role, ...] = ()
     totals = None
+    without_play = data.get("tricks") is None and data.get("trick_totals") is None
     if data.get("trick_totals") is not None:
         if data.get("tricks") is not None:
             errors.add("trick_totals", phrase(N_("Enter either the trick winners or the trick totals, not both.")))
@@ -135,7 +140,7 @@ def parse_deal(data: object) -> DealEntry:
     elif pique is not None and totals is None:
         errors.add("pique", phrase(N_("Pique follows from the trick winners; leave it out.")))
     errors.raise_if_any()
-    return DealEntry(carte_blanche, declared, cards, tricks, totals, pique)
+    return DealEntry(carte_blanche, declared, cards, tricks, totals, pique, without_play)
 
 
 def read_hands(elder: object, younger: object, prefix: str, errors: ErrorCollector) -> ByRole[tuple[Card, ...]] | None:
@@ -183,6 +188,8 @@ def deal_to_dict(entry: DealEntry) -> dict[str, Any]:
         data["sequences"] = {str(r): [{"length": s.length, "top": s.top.letter} for s in declared[r].sequences]
                              for r in Role}
         data["sets"] = {str(r): [{"size": s.size, "rank": s.rank.letter} for s in declared[r].sets] for r in Role}
+    if entry.without_play:
+        return data
     if entry.trick_totals is not None:
         data["trick_totals"] = {str(r): {"won": entry.trick_totals[r].won, "points": entry.trick_totals[r].points}
                                 for r in Role}

@@ -13,8 +13,8 @@ from ..log import Log, Standing
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
 from .entry import DealEntry, check_deal
-from .results import DealResult, PlayerDeal, Settlement, explain_settlement, settle
-from .scoring import deal_lines
+from .results import DealResult, DeclaredDeal, PlayerDeal, PlayerDeclarations, Settlement, explain_settlement, settle
+from .scoring import combination_lines, combination_points, compare_classes, deal_lines
 from .values import TRICKS, ByRole, Event, Field, Role
 
 PARTIE_DEALS: Final = 6
@@ -102,7 +102,7 @@ class Table:
 
 
 
-class Game(Log[DealEntry, DealResult]):
+class Game(Log[DealEntry, DealResult, DeclaredDeal]):
     """One Rubicon partie or one Saunt game, as a log of deal entries (see `rules.log`).
 
     ``deals`` are the scored deals; ``after_end`` numbers the entries kept
@@ -111,6 +111,8 @@ class Game(Log[DealEntry, DealResult]):
 
     NO_SUCH_ENTRY = N_("There is no deal %(number)s.")
     NOTHING_TO_UNDO = N_("There is no deal to undo.")
+    WAITING = N_("Deal %(number)s is waiting for its play: enter it (or undo the deal) first.")
+    ONLY_LAST_WAITS = N_("Only the last deal can wait for its play: enter the play of deal %(number)s.")
     table: Table
     settings: Settings
 
@@ -135,6 +137,46 @@ class Game(Log[DealEntry, DealResult]):
         :raises MalformedInput: field ``tricks`` when fewer than 12 winners do not end a Saunt game.
         """
         return self._score(self.next_number(), entry, self.scores())
+
+    def first_step(self, entry: DealEntry) -> DeclaredDeal | None:
+        """The declarations of a deal recorded without its play; None for a whole deal.
+
+        A Saunt deal whose declarations alone reach the target is whole: the game ends in it.
+        """
+        if not entry.without_play or self._declarations_end_game(entry):
+            return None
+        number = self.next_number()
+        names = self._names(number)
+        classes = compare_classes(entry.declarations())
+        earned = combination_points(entry.carte_blanche, classes)
+
+        def line(role: Role) -> PlayerDeclarations:
+            points = earned[role]
+            return PlayerDeclarations(
+                names[role], role, points.get(Field.CARTE_BLANCHE, 0), points.get(Field.POINT, 0),
+                points.get(Field.SEQUENCES, 0), points.get(Field.SETS, 0), points.get(Field.REPIQUE, 0),
+                sum(points.values()),
+            )
+
+        lines = ByRole.build(line)
+        return DeclaredDeal(
+            number, self.table.dealer(number), names.elder, names.younger, classes,
+            (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
+            entry, tuple(combination_lines(entry.carte_blanche, classes, earned)),
+        )
+
+    def _declarations_end_game(self, entry: DealEntry) -> bool:
+        """Whether, in Saunt, what is scored before the play (elder's lead included) reaches the target."""
+        if self.settings.variant is not Variant.SAUNT:
+            return False
+        names = self._names(self.next_number())
+        before = self.scores()
+        running = {role: before[names[role]] for role in Role}
+        for event in entry.score().events:
+            running[event.role] += event.points
+            if running[event.role] >= self.settings.target:
+                return True
+        return False
 
     def check_new(self, entry: DealEntry) -> None:
         """What `check_deal` refuses in a deal being recorded or replaced (stored deals replay as saved).

@@ -67,6 +67,38 @@ class DealResult:
 
 
 @dataclass(frozen=True)
+class PlayerDeclarations:
+    """One player's points from the declarations of a deal not yet played; ``total`` adds them up."""
+
+    player: str
+    role: Role
+    carte_blanche: int
+    point: int
+    sequences: int
+    sets: int
+    repique: int
+    total: int
+
+
+@dataclass(frozen=True)
+class DeclaredDeal:
+    """A deal whose declarations are recorded and whose play is not yet: who is good in each class, and why."""
+
+    number: int
+    dealer: str
+    elder: str
+    younger: str
+    classes: dict[str, ClassResult]
+    players: tuple[PlayerDeclarations, PlayerDeclarations]
+    entry: DealEntry
+    explanation: tuple[Phrase, ...]
+
+    def player(self, name: str) -> PlayerDeclarations:
+        """The line of the player called *name* (exact spelling)."""
+        return next(line for line in self.players if line.player == name)
+
+
+@dataclass(frozen=True)
 class Settlement:
     """The end of a Rubicon partie: who scores how much; a draw is ``(None, 0, False)``."""
 

@@ -8,13 +8,13 @@ Standard library only.
 
 from .entry import Bid, HandEntry, Nil, hand_to_dict, parse_hand
 from .game import Game
-from .results import HandResult, NilOutcome, Standing, TeamHand
-from .scoring import check_bids, check_blind_margin, check_entry, score_hand
+from .results import Bidding, HandResult, NilBid, NilOutcome, Standing, TeamBid, TeamHand
+from .scoring import check_bids, check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings, Variant
 from .table import TRICKS_PER_DEAL, Table, Team
 
 __all__ = [
-    "TRICKS_PER_DEAL", "Bid", "Game", "HandEntry", "HandResult", "Nil", "NilOutcome", "Settings", "Standing",
-    "Table", "Team", "TeamHand", "Variant", "check_bids", "check_blind_margin", "check_entry", "hand_to_dict",
-    "parse_hand", "score_hand",
+    "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "Nil", "NilBid", "NilOutcome",
+    "Settings", "Standing", "Table", "Team", "TeamBid", "TeamHand", "Variant", "check_bids", "check_blind_margin",
+    "check_entry", "decide_bids", "hand_to_dict", "parse_hand", "score_hand",
 ]

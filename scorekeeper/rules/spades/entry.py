@@ -56,10 +56,18 @@ class Bid:
 
 @dataclass(frozen=True)
 class HandEntry:
-    """What the table reports for one hand: the four bids and the tricks of each player."""
+    """What the table reports for one hand: the four bids and the tricks of each player.
+
+    No tricks: the hand is being played, its bids recorded as the bidding ended.
+    """
 
     bids: tuple[Bid, ...]
-    tricks: tuple[tuple[str, int], ...]
+    tricks: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the tricks are entered (else the hand waits for them)."""
+        return bool(self.tricks)
 
     def tricks_of(self, player: str) -> int:
         """Tricks a player took."""
@@ -75,7 +83,7 @@ class HandEntry:
 
 
 def parse_hand(table: Table, data: object) -> HandEntry:
-    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``.
+    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``; without tricks, its bids only.
 
     >>> table = Table(("Ann", "Ben", "Cid", "Dan"), "Ann")
     >>> parse_hand(table, {"bids": [{"player": "Ben", "bid": "Nil"}, {"player": "Cid", "bid": 4},
@@ -90,7 +98,8 @@ def parse_hand(table: Table, data: object) -> HandEntry:
     if not isinstance(data, Mapping):
         data = {}
     bids = _parse_bids(table, data.get("bids"), errors)
-    tricks = _parse_tricks(table, data.get("tricks"), errors)
+    raw_tricks = data.get("tricks")
+    tricks = () if raw_tricks is None else _parse_tricks(table, raw_tricks, errors)
     errors.raise_if_any()
     return HandEntry(bids, tricks)
 
@@ -174,8 +183,8 @@ def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tu
 
 def hand_to_dict(entry: HandEntry) -> dict[str, object]:
     """The API payload of a hand entry; the inverse of `parse_hand`."""
-    return {
-        "bids": [{"player": bid.player, "bid": str(bid.value) if isinstance(bid.value, Nil) else bid.value}
-                 for bid in entry.bids],
-        "tricks": dict(entry.tricks),
-    }
+    bids = [{"player": bid.player, "bid": str(bid.value) if isinstance(bid.value, Nil) else bid.value}
+            for bid in entry.bids]
+    if not entry.complete:
+        return {"bids": bids}
+    return {"bids": bids, "tricks": dict(entry.tricks)}

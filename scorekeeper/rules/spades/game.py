@@ -10,13 +10,13 @@ from collections.abc import Iterable
 from ..log import Log
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .results import HandResult, Standing
-from .scoring import check_blind_margin, check_entry, score_hand
+from .results import Bidding, HandResult, Standing
+from .scoring import check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings
 from .table import Table
 
 
-class Game(Log[HandEntry, HandResult]):
+class Game(Log[HandEntry, HandResult, Bidding]):
     """A game as a replayable log of hand entries (see `rules.log`).
 
     A Blind Nil's margin is checked when its hand is recorded or replaced
@@ -26,6 +26,8 @@ class Game(Log[HandEntry, HandResult]):
 
     NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
     NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
+    ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
     table: Table
     settings: Settings
 
@@ -46,6 +48,10 @@ class Game(Log[HandEntry, HandResult]):
         :raises NotAllowed: if the bids break the variant.
         """
         return score_hand(self.table, self.settings, self.next_number(), entry, self.totals())
+
+    def first_step(self, entry: HandEntry) -> Bidding | None:
+        """The bidding of a hand recorded without its tricks; None for a whole hand."""
+        return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
 
     def check_new(self, entry: HandEntry) -> None:
         """Refuse bids the variant does not allow, then a Blind Nil without the margin (C2).

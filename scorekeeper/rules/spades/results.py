@@ -125,6 +125,78 @@ class HandResult:
         return bid.label
 
 
+@dataclass(frozen=True)
+class TeamBid:
+    """One team's contract as the bidding leaves it."""
+
+    team: Team
+    contract: int
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+
+@dataclass(frozen=True)
+class NilBid:
+    """A Nil or Blind Nil bid, before the play: what it wins or loses."""
+
+    player: str
+    team: str
+    blind: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """A hand whose bids are recorded and whose tricks are not yet: the teams' contracts, the Nils, what each needs."""
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, str, str, str]
+    leader: str
+    teams: tuple[TeamBid, TeamBid]
+    nils: tuple[NilBid, ...]
+    entry: HandEntry
+    explanation: tuple[Phrase, ...]
+
+    def team(self, name: str) -> TeamBid:
+        """One team's contract.
+
+        :raises KeyError: if no team has that name.
+        """
+        for team_bid in self.teams:
+            if team_bid.name == name:
+                return team_bid
+        raise KeyError(name)
+
+    def needs(self, name: str) -> tuple[Phrase, ...]:
+        """Plain-words lines for one team: its bids and contract, what it needs, what its Nils must do."""
+        mine = self.team(name)
+        first, second = (self.entry.bid_of(player) for player in mine.team.players)
+        labels = {nil.player: (Nil.BLIND if nil.blind else Nil.NIL).label for nil in self.nils}
+        lines = [
+            phrase(
+                N_("%(first)s bid %(first_bid)s and %(second)s bid %(second_bid)s: a contract of %(contract)s."),
+                first=first.player,
+                first_bid=labels.get(first.player, first.label),
+                second=second.player,
+                second_bid=labels.get(second.player, second.label),
+                contract=mine.contract,
+            ),
+            phrase(N_("%(team)s need %(tricks)s of the 13 tricks."), team=name, tricks=mine.contract)
+            if mine.contract
+            else phrase(N_("%(team)s bid no tricks: every trick they take is a bag."), team=name),
+        ]
+        lines += [
+            phrase(N_("%(player)s bid %(nil)s: %(player)s must take no tricks (%(points)s, or %(loss)s if not)."),
+                   player=nil.player, nil=labels[nil.player], points=signed(nil.points), loss=signed(-nil.points))
+            for nil in self.nils
+            if nil.team == name
+        ]
+        return tuple(lines)
+
+
 def signed(points: int) -> Signed:
     """Points with their sign, as players say them: "+52", "-100"."""
     return Signed(points)

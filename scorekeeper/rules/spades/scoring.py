@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
 from ..phrases import N_, phrase
 from .entry import Bid, HandEntry
-from .results import HandResult, NilOutcome, Standing, TeamHand
+from .results import Bidding, HandResult, NilBid, NilOutcome, Standing, TeamBid, TeamHand
 from .settings import Settings, Variant
 from .table import TRICKS_PER_DEAL, Table, Team
 
@@ -20,11 +20,13 @@ SUICIDE_LEAST_BID = 4
 def check_entry(table: Table, settings: Settings, entry: HandEntry) -> None:
     """Refuse an entry made for another table, then bids the variant does not allow.
 
+    An entry without tricks (its bids only) is checked as far as it goes.
+
     :raises MalformedInput: field ``bids`` for other players.
     :raises NotAllowed: see `check_bids`.
     """
-    if {bid.player for bid in entry.bids} != set(table.players) or {player for player, _ in entry.tricks} != set(
-        table.players
+    if {bid.player for bid in entry.bids} != set(table.players) or (
+        entry.complete and {player for player, _ in entry.tricks} != set(table.players)
     ):
         raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
     check_bids(table, settings, entry)
@@ -84,6 +86,29 @@ def check_blind_margin(table: Table, settings: Settings, entry: HandEntry, befor
                 ),
             )
     errors.raise_if_any(NotAllowed)
+
+
+def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry) -> Bidding:
+    """What the bids of hand `number` decide before its play: each team's contract and the Nils.
+
+    :raises MalformedInput: if the entry names other players than the table's.
+    :raises NotAllowed: if the bids break the variant (see `check_bids`).
+    """
+    check_entry(table, settings, entry)
+    order = table.bidding_order(number)
+    nils = tuple(
+        NilBid(player, table.team_of(player).name, entry.bid_of(player).is_blind(),
+               settings.nil_value * (2 if entry.bid_of(player).is_blind() else 1))
+        for player in order
+        if entry.bid_of(player).is_nil(zero_is_nil=settings.counts_zero_as_nil())
+    )
+    first, second = (
+        TeamBid(team, sum(entry.bid_of(player).number for player in team.players)) for team in table.teams()
+    )
+    explanation = (
+        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
+    )
+    return Bidding(number, table.dealer(number), order, order[0], (first, second), nils, entry, explanation)
 
 
 def score_hand(
