@@ -72,7 +72,7 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
             pick(page, "elder-sequences-0-top", "K")
         tap_tricks(page, elder_run)
         if number == 1:
-            wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
+            wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12: Ann 8, Ben 6')")
             assert page.inner_text("#verdict-point") == (
                 "Ann is good Ann's point of 5 (48) is good (Ben declared none): Ann scores 5."
             )
