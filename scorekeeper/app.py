@@ -22,6 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         database,
         i18n,
         live,
+        offline,
         piquet_views,
         players,
         rulebook,
@@ -63,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(summary_views.bp)
     app.register_blueprint(table_views.bp)
+    offline.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(ConcurrentChange, _changed_meanwhile)

@@ -131,9 +131,15 @@ def new_form_key() -> str:
 
 
 def form_key() -> str | None:
-    """The posted form's key, or None when it has none (or not one of ours)."""
-    key = request.form.get(FORM_FIELD)
-    return key if key and KEY.fullmatch(key) else None
+    """The posted form's key, or None when it has none (or not one of ours).
+
+    A form sent again by a script (static/offline.js) also names its key in the Idempotency-Key header,
+    which then takes the place of the field.
+    """
+    for key in (request.headers.get(HEADER), request.form.get(FORM_FIELD)):
+        if key and KEY.fullmatch(key):
+            return key
+    return None
 
 
 def form_was_sent_before(scope: str) -> bool:

@@ -137,6 +137,7 @@ def test_a_game_without_javascript(page_without_js):
     page.fill("#tricks-0", "6")
     page.fill("#tricks-2", "2")
     page.click("button:has-text('Save changes')")
+    page.wait_for_url(game_url + "#hand-1")  # the edited game, loaded
     assert scores(page) == {"Ann": 72, "Ben": -50, "Cid": -60}
 
     page.click("a:has-text('Undo hand 1')")

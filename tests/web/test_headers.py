@@ -75,10 +75,11 @@ def test_https_behind_a_proxy_is_recognised_by_the_server_not_by_any_client(clie
 def test_pages_load_htmx_from_the_address_the_policy_allows_with_its_hash(client, app):
     page = client.get("/").get_data(as_text=True)
     with app.app_context():
-        version = fingerprint("app.js")
+        version, offline_version = fingerprint("app.js"), fingerprint("offline.js")
     scripts = re.findall(r"<script ([^>]*)>", page)
     assert scripts == [
         f'src="/static/app.js?v={version}" defer',
+        f'src="/static/offline.js?v={offline_version}" defer',
         'src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.11/dist/htmx.min.js"\n'
         f'          integrity="{app.config["HTMX_SRI"]}" crossorigin="anonymous" defer',
     ]

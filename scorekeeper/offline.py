@@ -1,0 +1,102 @@
+"""The installable app: its manifest, its service worker and the page shown offline.
+
+The worker (templates/offline/sw.js) is served from the app's root, so its
+scope covers every page, and never cached for long, so a new version is
+seen on the next visit. It is rendered with the fingerprinted address of
+every static file: a changed file makes a changed worker, which caches the
+new files. What the worker does, and how a hand saved offline is sent
+later (static/offline.js), is told at the top of each file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask_babel import gettext as _
+
+bp = Blueprint("offline", __name__)
+
+THEME_COLOR = "#0b5cad"  # --accent in static/style.css, as the icons
+BACKGROUND_COLOR = "#fbfaf7"  # --bg
+ICONS = (("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x512", "any"),
+         ("icons/maskable-512.png", "512x512", "maskable"))
+PAGES_KEPT = 120  # pages and the images on them
+# A worker's own policy comes from its script's response: it fetches from this origin only.
+WORKER_POLICY = "default-src 'none'; connect-src 'self'"
+
+
+def static_files() -> list[str]:
+    """Every file of static/, as a path inside it (all small: the worker keeps each one)."""
+    folder = Path(current_app.static_folder or "")
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    assets = [url_for("static", filename=name) for name in static_files()]
+    shell = [url_for("views.home"), url_for("offline.page")]
+    settings = {
+        "assets": assets,
+        "shell": shell,
+        "offlinePage": url_for("offline.page"),
+        "staticPrefix": url_for("static", filename=""),
+        "pagesKept": PAGES_KEPT,
+    }
+    template = current_app.jinja_env.get_or_select_template("offline/sw.js")
+    source = Path(template.filename or "").read_bytes()
+    settings["version"] = hashlib.sha256(json.dumps(settings).encode() + source).hexdigest()[:12]
+    body = render_template("offline/sw.js", settings=settings)
+    response = Response(body, mimetype="text/javascript")
+    response.headers["Content-Security-Policy"] = WORKER_POLICY
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    home = url_for("views.home")
+    data = {
+        "name": _("Scorekeeper"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Keeps score at a real card table, even when the connection drops."),
+        "start_url": home,
+        "scope": home,
+        "display": "standalone",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{"src": url_for("static", filename=name), "sizes": sizes, "type": "image/png", "purpose": purpose}
+                  for name, sizes, purpose in ICONS],
+    }
+    response = Response(json.dumps(data, ensure_ascii=False), mimetype="application/manifest+json")
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/offline")
+def page() -> str:
+    """Shown by the worker for a page this phone never opened, when the server does not answer."""
+    return render_template("offline/page.html")
+
+
+class FilesLeaveTheCookie(SecureCookieSessionInterface):
+    """Files fetched beside a page (static files, the worker, the manifest) never renew the session cookie.
+
+    A renewed cookie is the session as the request found it. The worker fetches its files alongside
+    the page's own requests, so such a response could arrive after a "join" link's, and undo the
+    edit rights that link just gave. Nothing in these files depends on the session.
+    """
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if request.endpoint in ("static", "offline.service_worker", "offline.manifest"):
+            return False
+        return super().should_set_cookie(app, session)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["theme_color"] = THEME_COLOR
+    app.session_interface = FilesLeaveTheCookie()
+    app.register_blueprint(bp)

@@ -1,0 +1,318 @@
+"""Offline at the table: a phone that loses the server keeps its game open and its hands, and sends them once.
+
+The app runs as `make run` runs it (gunicorn), in its own process, so that
+the test can stop the server for real (the browser's offline emulation does
+not cover service workers reliably) and start it again on the same port.
+Waits here are bounds on how long a step may take, never measures of speed.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from scorekeeper.app import ROOT
+
+from ..conftest import dispose, make_app
+from ..games import PIQUET_DEALS, PIQUET_GAME
+from ..web.test_gunicorn import free_port
+from .support import screenshot, serve_cdn_locally, wait_for
+
+pytestmark = pytest.mark.browser
+
+NARROW_PHONE = {"width": 360, "height": 740}
+BOOT_SECONDS = 60
+GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
+# RULES.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
+TYPED = {"#bids-0-bid": "7", "#bids-1-bid": "5", "#bids-2-bid": "6",
+         "#tricks-0": "5", "#tricks-1": "2", "#tricks-2": "3", "#tricks-3": "3"}
+OTHER_PHONE_HAND = {"bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 4}],
+                    "tricks": {"Ann": 4, "dummy": 1, "Ben": 4, "Cid": 4}}
+
+
+class Server:
+    """The app under gunicorn in a process of its own, on one port across restarts."""
+
+    def __init__(self, database_url: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {key: value for key, value in os.environ.items() if key not in ("WEB_CONCURRENCY", "THREADS")}
+        self.env.update(HOST="127.0.0.1", PORT=str(self.port), SECRET_KEY="test", DATABASE_URL=database_url,
+                        PYTHONPATH=str(ROOT), WEB_CONCURRENCY="1", THREADS="8")
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "scorekeeper.app:create_app()"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + BOOT_SECONDS
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                if self.request("GET", "/offline")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=BOOT_SECONDS)
+
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+            return response.status, (json.loads(data) if response.getheader("Content-Type", "").startswith(
+                "application/json") else data)
+        finally:
+            connection.close()
+
+
+@pytest.fixture
+def database(tmp_path):
+    app = make_app(tmp_path, TESTING=False)  # migrated here; the server process uses the same file
+    yield app
+    dispose(app)
+
+
+@pytest.fixture
+def server(database, tmp_path):
+    if os.environ.get("TEST_DATABASE_URL"):
+        pytest.skip("the server process runs on its own SQLite file")
+    server = Server(f"sqlite:///{tmp_path / 'test.db'}")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = browser.new_context(viewport=NARROW_PHONE, base_url=server.url)
+    serve_cdn_locally(context, server.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def open_with_edit_rights(phone, server, game: dict = GAME, form: str = "#hand-form") -> tuple[str, str]:
+    """A new game opened through its edit link; the page kept by the service worker. Returns (id, token)."""
+    status, game = server.request("POST", "/api/v1/games", game)
+    assert status == 201
+    phone.goto(f"/g/{game['id']}/join/{game['edit_token']}")
+    phone.wait_for_selector(form)
+    wait_for(phone, """async (form) => {
+        const cache = await caches.open("pages");
+        const kept = await cache.match(location.href, { ignoreVary: true });
+        const qr = await cache.match(document.querySelector("#qr-view img").src, { ignoreVary: true });
+        return Boolean(kept) && Boolean(qr) && (await kept.text()).includes(`id="${form.slice(1)}"`);
+    }""", form)
+    return game["id"], game["edit_token"]
+
+
+def type_hand(phone) -> None:
+    for selector, value in TYPED.items():
+        phone.fill(selector, value)
+
+
+def stored_hands(server, game_id: str) -> list[dict]:
+    status, game = server.request("GET", f"/api/v1/games/{game_id}")
+    assert status == 200
+    return game["hands"]
+
+
+def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()
+
+    phone.reload()
+    banner = phone.locator("#connection")
+    assert banner.is_visible()
+    assert banner.inner_text().startswith("No connection to the server since ")
+    assert phone.get_attribute("html", "data-from") == "cache"
+    wait_for(phone, "document.querySelector('#qr-view img').complete")
+    assert phone.evaluate("document.querySelector('#qr-view img').naturalWidth") > 0, "the QR code is kept too"
+    screenshot(phone, "offline-banner")
+
+    type_hand(phone)
+    phone.evaluate("() => { const save = document.querySelector('#hand-form [type=submit]'); save.click(); save.click(); }")
+    waiting = phone.locator(".waiting-hand")
+    waiting.wait_for()
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
+    assert "Tricks taken by each hand: Ann 5, Ben 2, Cid 3, Dummy 3" in waiting.inner_text()
+    assert phone.locator("#hand-form").is_hidden()
+    assert phone.locator(".offline-held").inner_text() == (
+        "Hand 1 waits on this phone to be sent. The next one can be recorded once it is sent.")
+    screenshot(phone, "offline-waiting-hand")
+
+    phone.reload()
+    waiting.wait_for()
+    assert phone.locator(".waiting-hand").count() == 1
+    assert waiting.locator(".waiting-title").inner_text() == "Hand 1 · waiting to be sent"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert phone.locator(".waiting-hand").count() == 0
+    assert banner.is_hidden()
+    hands = stored_hands(server, game_id)
+    assert [hand["number"] for hand in hands] == [1]
+    assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 71, "Ben": 50, "Cid": -60}
+    assert phone.locator("#hand-1").count() == 1, "the page shows the hand as stored"
+    assert phone.locator("#hand-form input[name=hand]").input_value() == "2"
+    screenshot(phone, "offline-hand-sent")
+
+    phone.reload()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+
+
+def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(phone, server, database):
+    game_id, token = open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.click("#hand-form [type=submit]")
+    phone.locator(".waiting-hand").wait_for()
+
+    # Another phone, which kept its connection, records hand 1 while this one cannot reach the server.
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=OTHER_PHONE_HAND,
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=30_000)
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Hand 1: another phone recorded it before this phone could send its own. "
+        "Both are shown: the other phone’s in the history, this phone’s here.")
+    assert phone.locator("#hand-1").get_attribute("open") is not None, "the other phone's hand is shown"
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    screenshot(phone, "offline-conflict")
+
+    choice.get_by_role("button", name="Add it as Hand 2").click()
+    phone.locator(".offline-note", has_text="Hand 2 was sent.").wait_for(timeout=30_000)
+    hands = stored_hands(server, game_id)
+    assert [hand["number"] for hand in hands] == [1, 2]
+    assert hands[1]["players"]["Ann"]["bid"] == 7
+    assert phone.locator(".waiting-hand").count() == 0
+
+
+def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, server, database):
+    game_id, token = open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
+    server.stop()
+    phone.reload()
+    phone.select_option("#elder-point-cards", "5")
+    phone.fill("#elder-point-value", "48")
+    for index, winner in enumerate(["elder"] * 7 + ["younger"] * 5):
+        phone.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+    phone.click("#deal-form .button.primary")
+    waiting = phone.locator(".waiting-hand")
+    waiting.wait_for()
+    assert waiting.locator(".waiting-title").inner_text() == "Deal 1 · waiting to be sent"
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=30_000)
+    assert choice.locator(".waiting-title").inner_text() == "Deal 1 from this phone · not sent"
+    choice.get_by_role("button", name="Discard it").click()
+    phone.locator(".offline-note", has_text="Deal 1 from this phone was discarded.").wait_for()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.locator("#deal-form").is_visible()
+    assert phone.locator("#deal-form input[name=hand]").input_value() == "2"
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    phone.reload()
+    assert phone.locator(".waiting-hand").count() == 0
+
+
+def test_a_hand_in_two_steps_offline_the_bids_then_the_tricks(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    for selector in ("#bids-0-bid", "#bids-1-bid", "#bids-2-bid"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save bids')")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator(".waiting-hand .waiting-fields").inner_text() == "Bids, in bidding order: Ben 5, Cid 6, Ann 7"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks"
+    assert [hand["complete"] for hand in stored_hands(server, game_id)] == [False]
+    wait_for(phone, """async () => {
+        const kept = await caches.open("pages").then((cache) => cache.match(location.href, { ignoreVary: true }));
+        return Boolean(kept) && (await kept.text()).includes("Save tricks");
+    }""")
+
+    server.stop()
+    phone.reload()
+    assert phone.inner_text(".now h2") == "Hand 1: waiting for the tricks", "the copy kept is the page as last shown"
+    for selector in ("#tricks-0", "#tricks-1", "#tricks-2", "#tricks-3"):
+        phone.fill(selector, TYPED[selector])
+    phone.click("button:has-text('Save tricks')")
+    phone.locator(".waiting-hand").wait_for()
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    hands = stored_hands(server, game_id)
+    assert [(hand["number"], hand["complete"]) for hand in hands] == [(1, True)]
+    assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 71, "Ben": 50, "Cid": -60}
+
+
+def test_a_hand_saved_just_as_the_connection_drops_is_kept_and_sent(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()  # no reload: the page was opened online, and its save is the first to find the server gone
+
+    type_hand(phone)
+    phone.click("#hand-form .button.primary")
+    phone.locator(".waiting-hand").wait_for()
+    assert phone.locator("#connection").is_visible()
+    assert phone.locator(".waiting-hand").count() == 1
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=30_000)
+    assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
+    assert phone.locator("#connection").is_hidden()
+
+
+def test_a_hand_the_forms_own_checks_refuse_is_not_kept(phone, server):
+    open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.fill("#tricks-3", "2")  # 12 tricks in all
+
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "The marked numbers must add up to 13."
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") == "true"
+    phone.fill("#tricks-3", "3")
+    phone.fill("#bids-0-bid", "14")
+    phone.click("#hand-form .button.primary")
+    assert phone.locator(".offline-note").inner_text() == "Check the marked fields: nothing was kept."
+    assert phone.locator("#bids-0-bid").get_attribute("aria-invalid") == "true"
+    assert phone.locator("#tricks-0").get_attribute("aria-invalid") is None
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.evaluate("""() => new Promise((resolve) => {
+        const request = indexedDB.open("scorekeeper-offline");
+        request.onsuccess = () => {
+            const all = request.result.transaction("waiting").objectStore("waiting").getAll();
+            all.onsuccess = () => resolve(all.result.length);
+        };
+    })""") == 0
+    screenshot(phone, "offline-refused-by-the-form")
