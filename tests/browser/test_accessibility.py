@@ -34,6 +34,12 @@ SPADES_MIDGAME = (
 )
 
 
+# The first step of a hand, waiting for its play: bids with a nil that applies and one that is void; declarations.
+BIDS_ONLY = {"bids": [{"player": "Ann", "bid": 7, "nil": ["dummy"]}, {"player": "Ben", "bid": 4, "nil": ["Cid"]},
+                      {"player": "Cid", "bid": 5, "nil": ["Ann"]}]}
+DECLARATIONS_ONLY = {key: value for key, value in PIQUET_DEALS[1].items() if key != "tricks"}
+
+
 def renamed(value, names: tuple[str, ...]):
     """`value` (a game or its hands) with Ann, Ben and Cid called `names` instead."""
     text = json.dumps(value)
@@ -71,9 +77,11 @@ def record_tables(page, names: tuple[str, ...]) -> dict[str, Table]:
     tables = {
         "spades-empty": record(page, spades, []),
         "spades-midgame": record(page, *renamed(SPADES_MIDGAME, names)),
+        "spades-waiting": record(page, *renamed((SPADES_MIDGAME[0], [*SPADES_MIDGAME[1][:1], BIDS_ONLY]), names)),
         "spades-won": record(page, spades, renamed(SPADES_HANDS, names)),
         "piquet-empty": record(page, piquet, []),
         "piquet-midgame": record(page, piquet, renamed(PIQUET_DEALS[:3], names)),
+        "piquet-waiting": record(page, piquet, renamed([PIQUET_DEALS[0], DECLARATIONS_ONLY], names)),
         "piquet-settled": record(page, piquet, renamed(PIQUET_DEALS, names)),
     }
     settled = tables["piquet-settled"]
@@ -116,6 +124,10 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "spades-hand-refused"
     page.goto(f"{tables['spades-midgame'].url}/hands/1/edit")
     yield "spades-edit-hand"
+    page.goto(tables["spades-waiting"].url)
+    open_hand(page, 2)
+    page.click(".kept-bids summary")
+    yield "spades-waiting"
     page.goto(tables["spades-won"].url)
     open_hand(page, 20)
     yield "spades-won"
@@ -146,6 +158,10 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "piquet-deal-refused"
     page.goto(f"{tables['piquet-midgame'].url}/hands/1/edit")
     yield "piquet-edit-deal"
+    page.goto(tables["piquet-waiting"].url)
+    open_hand(page, 2)
+    page.click(".kept-bids summary")
+    yield "piquet-waiting"
     page.goto(tables["piquet-settled"].url)
     yield "piquet-settled"
     page.goto(f"{tables['piquet-settled'].url}/summary")
@@ -177,7 +193,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "not-found"
 
     page.context.clear_cookies()
-    for name in ("spades-midgame", "spades-won", "piquet-midgame", "piquet-settled"):
+    for name in ("spades-midgame", "spades-waiting", "spades-won", "piquet-midgame", "piquet-waiting", "piquet-settled"):
         page.goto(tables[name].url)
         open_hand(page, 1)
         yield f"{name}-viewer"
