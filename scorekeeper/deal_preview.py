@@ -16,7 +16,7 @@ from .rules.phrases import Phrase
 from .rules.piquet.entry import DealEntry, parse_deal, pique_from_totals
 from .rules.piquet.scoring import combination_lines, combination_points, compare_classes
 from .rules.piquet.tricks import PiqueChance
-from .rules.piquet.values import ClassResult
+from .rules.piquet.values import ROLE_NAMES, ByRole, ClassResult, PlayerName
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ def preview(form: PiquetDealForm) -> DealPreview | None:
 
     Errors in the play do not hide who is good: the declarations alone still say it.
     """
+    names = _names(form)
     try:
         entry = parse_deal(form.payload())
     except RuleError:
@@ -49,13 +50,20 @@ def preview(form: PiquetDealForm) -> DealPreview | None:
             return None
         finally:
             form.payload()  # the full field map again, for attaching errors
-        return _preview(declarations_only, running=(), pique=None)
-    return _preview(entry, running=entry.score().running_trick_points, pique=pique_from_totals(entry))
+        return _preview(declarations_only, names, running=(), pique=None)
+    return _preview(entry, names, running=entry.score(names).running_trick_points, pique=pique_from_totals(entry))
 
 
-def _preview(entry: DealEntry, *, running: tuple[tuple[int, int], ...], pique: PiqueChance | None) -> DealPreview:
-    classes = compare_classes(entry.declarations())
+def _preview(entry: DealEntry, names: ByRole[PlayerName], *, running: tuple[tuple[int, int], ...],
+             pique: PiqueChance | None) -> DealPreview:
+    classes = compare_classes(entry.declarations(), names)
     earned = combination_points(entry.carte_blanche, classes)
     class_lines = [result.explanation for result in classes.values()]
-    lines = tuple(line for line in combination_lines(entry.carte_blanche, classes, earned) if line not in class_lines)
+    lines = tuple(line for line in combination_lines(entry.carte_blanche, classes, earned, names)
+                  if line not in class_lines)
     return DealPreview(classes, lines, running, pique)
+
+
+def _names(form: PiquetDealForm) -> ByRole[PlayerName]:
+    """Elder's and younger's names as the form labels them (the roles' words when it does not)."""
+    return ByRole(form.roles.get("elder", ROLE_NAMES.elder), form.roles.get("younger", ROLE_NAMES.younger))

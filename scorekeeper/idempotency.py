@@ -29,6 +29,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
 
@@ -148,18 +149,51 @@ def form_was_sent_before(scope: str) -> bool:
     return row is not None and hmac.compare_digest(row.fingerprint, _form_fingerprint())
 
 
-def remember_form(scope: str, location: str) -> None:
-    """Note (in the change's transaction) that the posted form made its change; a form without a key is not noted."""
+def remember_form(scope: str, location: str, *, game_id: str | None = None, edit_token: str | None = None) -> None:
+    """Note (in the change's transaction) that the posted form made its change; a form without a key is not noted.
+
+    A form that created a game notes the game and its edit token (sealed with the form's key), so that a
+    second sending of it leads to that game and gives this browser its token again (`first_sending`).
+    A key already used by another filling of the form (sent again after a change) is not noted twice.
+    """
     key = form_key()
-    if key is None:
+    if key is None or (game_id is not None and _row(scope, key) is not None):
         return
     db.session.add(IdempotencyKey(scope=scope, key_hash=_hash(key), fingerprint=_form_fingerprint(), status=303,
-                                  body=None, headers={"Location": location}))
+                                  body=None if game_id is None else {"game": game_id}, headers={"Location": location},
+                                  sealed_token=None if edit_token is None else _seal(edit_token, key)))
     _forget_expired()
 
 
+@dataclass(frozen=True)
+class FirstSending:
+    """Where a page form that created a game led the first time it was sent: the game, and its edit token."""
+
+    game_id: str
+    location: str
+    edit_token: str | None
+
+
+def first_sending(scope: str) -> FirstSending | None:
+    """What this very form, as filled in now, created when it was sent before (a double tap, a retry); else None."""
+    key = form_key()
+    row = None if key is None else _row(scope, key)
+    if key is None or row is None or not isinstance(row.body, dict) or "game" not in row.body:
+        return None
+    if not hmac.compare_digest(row.fingerprint, _form_fingerprint()):
+        return None
+    token = None if row.sealed_token is None else _unseal(row.sealed_token, key)
+    return FirstSending(row.body["game"], row.headers["Location"], token)
+
+
 def _form_fingerprint() -> str:
-    return _digest(json.dumps(sorted(request.form.items(multi=True)), ensure_ascii=False).encode())
+    """The form's fields and the content of its files (an import sent again with another file is another import)."""
+    files = []
+    for name, upload in request.files.items(multi=True):
+        upload.stream.seek(0)
+        files.append((name, hashlib.sha256(upload.stream.read()).hexdigest()))
+        upload.stream.seek(0)
+    return _digest(json.dumps([sorted(request.form.items(multi=True)), sorted(files)], ensure_ascii=False).encode())
 
 
 def _digest(body: bytes) -> str:

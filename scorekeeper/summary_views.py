@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
-from . import access, charts, records, transfer, writes
+from . import charts, records, transfer
 from .forms.transfer import ImportForm, NotJson
 from .games import GAMES
 from .games.base import Engine
@@ -15,6 +15,7 @@ from .i18n import number
 from .models import Game
 from .rules.errors import RuleError
 from .serialize import game_object
+from .views import created_once, replay_creation
 
 bp = Blueprint("summary", __name__)
 
@@ -70,17 +71,14 @@ def export_csv(game_id: str) -> Response:
 @bp.route("/import", methods=["GET", "POST"])
 def import_game() -> ResponseReturnValue:
     """Restore a downloaded game as a new game, which this browser may then edit."""
+    if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
+        return replayed
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            created = transfer.import_game(form.game_data())
-            writes.commit()
+            return created_once(request.path, transfer.import_game(form.game_data()))
         except NotJson:
             form.refuse_non_json()
         except RuleError as error:
             form.attach(error)
-        else:
-            access.remember_token(created.game, created.edit_token)
-            access.offer_edit_link(created.game)
-            return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     return render_template("import.html", form=form), 422 if form.is_submitted() else 200

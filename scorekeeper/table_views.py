@@ -61,13 +61,20 @@ def redo(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str) -> ResponseReturnValue:
-    game = editable_game_or_403(game_id)
-    new = table_commands.rematch(game)
-    writes.commit()
+    """A new game with the same players; the same Rematch form sent twice (a double tap) makes one."""
+    game = game_to_change(game_id)  # one rematch at a time: a second tap waits, then finds the first's
     token = access.token_for(game)
     assert token is not None  # the game is editable here
+    sent = idempotency.first_sending(game.public_id)
+    if sent is not None:
+        access.remember_token(records.game_or_404(sent.game_id), token)
+        return redirect(sent.location, 303)
+    new = table_commands.rematch(game)
+    location = url_for("views.show_game", game_id=new.public_id)
+    idempotency.remember_form(game.public_id, location, game_id=new.public_id)
+    writes.commit()
     access.remember_token(new, token)
-    return redirect(url_for("views.show_game", game_id=new.public_id), 303)
+    return redirect(location, 303)
 
 
 @bp.route("/g/<game_id>/delete", methods=["GET", "POST"])

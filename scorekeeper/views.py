@@ -66,19 +66,47 @@ def home() -> ResponseReturnValue:
 @bp.route("/new/<kind>", methods=["GET", "POST"])
 def new_game(kind: str) -> ResponseReturnValue:
     game_kind = GAMES.find(kind) or abort(404)
+    if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
+        return replayed
     form = game_kind.new_game_form()
     if form.validate_on_submit():
         try:
-            created = records.create_game(form.payload())
-            writes.commit()
+            return created_once(request.path, records.create_game(form.payload()))
         except RuleError as error:
             form.attach(error)
-        else:
-            access.remember_token(created.game, created.edit_token)
-            access.offer_edit_link(created.game)
-            return redirect(url_for("views.show_game", game_id=created.game.public_id), 303)
     status = 422 if form.is_submitted() else 200
     return render_template(game_kind.template("new.html"), form=form, player_names=players.suggested_names()), status
+
+
+def replay_creation(scope: str) -> ResponseReturnValue | None:
+    """The answer to a form that already created its game (a double tap, a retry): that game, editable here too."""
+    sent = idempotency.first_sending(scope)
+    if sent is None:
+        return None
+    game = records.game_or_404(sent.game_id)
+    if sent.edit_token is not None:
+        access.remember_token(game, sent.edit_token)
+    return redirect(sent.location, 303)
+
+
+def created_once(scope: str, created: records.Created) -> ResponseReturnValue:
+    """Commit a game a page's form created, with the form's key, and open it; a second sending leads to it too.
+
+    :raises RuleError: when the database refused the change (it is then undone).
+    """
+    location = url_for("views.show_game", game_id=created.game.public_id)
+    idempotency.remember_form(scope, location, game_id=created.game.public_id, edit_token=created.edit_token)
+    try:
+        writes.commit()
+    except writes.ConcurrentChange:
+        # The same form, sent twice at once, lost the race for its key: answer as the first sending did.
+        replayed = replay_creation(scope)
+        if replayed is None:
+            raise
+        return replayed
+    access.remember_token(created.game, created.edit_token)
+    access.offer_edit_link(created.game)
+    return redirect(location, 303)
 
 
 def entry_form(kind: GameKind, engine: Engine, number: int, **kwargs: Any) -> EntryForm:

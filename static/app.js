@@ -47,6 +47,55 @@ function whenParsed(fn) {
   document.addEventListener("htmx:afterSettle", function (event) { showSteppers(event.target); });
 })();
 
+// The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to
+// the next trick tapped by hand ("Ann won tricks 1-6" is one tap). Listened to while capturing, so the
+// tricks are filled before htmx reads the form for the live verdicts.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var trick = event.target.closest(".trick-strip .trick");
+    if (!trick || event.target.type !== "radio") return;
+    trick.dataset.tapped = "1";
+    var tricks = Array.prototype.slice.call(trick.closest(".trick-strip").querySelectorAll(".trick"));
+    for (var i = tricks.indexOf(trick) + 1; i < tricks.length && !tricks[i].dataset.tapped; i += 1) {
+      var same = tricks[i].querySelector("input[value='" + event.target.value + "']");
+      if (same) same.checked = true;
+    }
+  }, true);
+})();
+
+// On a touch screen, number fields on entry forms move on by themselves once the number is complete (a bid of
+// 5, a trick count of 12), so a hand is typed without tapping each field: the next blank one is chosen, or at
+// the end Save. A keyboard (with a mouse or not) keeps Tab, which moves the focus only when asked.
+(function () {
+  "use strict";
+  var touch = window.matchMedia("(pointer: coarse)");
+  function isComplete(input) {
+    var value = input.value;
+    var max = parseInt(input.max, 10);
+    if (!/^\d+$/.test(value) || isNaN(max)) return false;
+    if (value === "0") return true;
+    // Complete when no further digit could make a number within the maximum (1 may still become 10-13).
+    return parseInt(value + "0", 10) > max;
+  }
+  function nextField(input) {
+    var fields = Array.prototype.filter.call(input.form.querySelectorAll("input[data-advance]"), function (field) {
+      return field.offsetParent !== null && !field.disabled;
+    });
+    var index = fields.indexOf(input);
+    if (index < 0) return null;
+    for (var i = index + 1; i < fields.length; i += 1) if (fields[i].value === "" ) return fields[i];
+    return input.form.querySelector("button.primary[type=submit]");
+  }
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!touch.matches || !input.matches || !input.matches("input[data-advance]") || event.inputType === undefined) return;
+    if (!isComplete(input)) return;
+    var next = nextField(input);
+    if (next) next.focus();
+  });
+})();
+
 // Card pickers: show how many cards are tapped (a hand has 12).
 (function () {
   "use strict";

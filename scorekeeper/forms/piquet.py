@@ -89,28 +89,21 @@ class NewPiquetGameForm(FlaskForm):
         ).attach(error)
 
 
+# Declarations are chosen from rows of chips ("–" for none), one tap each: no dropdown to open.
 class PointForm(Form):
-    cards = SelectField(
+    cards = RadioField(
         _l("Cards"), choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)], default=""
     )
     value = StringField(_l("Value"))
 
 
 class SequenceForm(Form):
-    length = SelectField(
+    length = RadioField(
         _l("Sequence"),
-        choices=[
-            SelectChoice("", "–"),
-            SelectChoice("3", _l("tierce (3)")),
-            SelectChoice("4", _l("quart (4)")),
-            SelectChoice("5", _l("quint (5)")),
-            SelectChoice("6", _l("sixieme (6)")),
-            SelectChoice("7", _l("septieme (7)")),
-            SelectChoice("8", _l("huitieme (8)")),
-        ],
+        choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)],
         default="",
     )
-    top = SelectField(
+    top = RadioField(
         _l("to the"),
         choices=[SelectChoice("", "–")]
         + [SelectChoice(rank, RANK_LETTERS[rank]) for rank in ("A", "K", "Q", "J", "T", "9")],

@@ -15,12 +15,12 @@ from typing import Any, Union
 
 @dataclass(frozen=True)
 class Signed:
-    """A change in score, written with its sign: +52, -100 (pages write a plain 0 for no change)."""
+    """A change in score, written with its sign: +52, -100, and a plain 0 for no change (never a gain of +0)."""
 
     value: int
 
     def __str__(self) -> str:
-        return f"{self.value:+d}"
+        return f"{self.value:+d}" if self.value else "0"
 
 
 ParamValue = Union[str, int, Signed, "Phrase"]

@@ -116,3 +116,10 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def settled(page) -> None:
+    """Wait until the live verdicts asked for by typing (after htmx's 400 ms pause) are back and shown, so that
+    nothing moves under the next tap."""
+    page.wait_for_timeout(450)
+    wait_for(page, "!document.querySelector('.htmx-request')")

@@ -13,7 +13,7 @@ from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, open_hand, screenshot, serve_cdn_locally, wait_for
+from .support import ARTIFACTS, PHONE, open_hand, screenshot, serve_cdn_locally, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -135,12 +135,13 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "piquet-empty"
     page.goto(tables["piquet-midgame"].url)
     open_hand(page, 1)
-    page.select_option("#younger-point-cards", "5")
+    page.check("input[name='younger-point-cards'][value='5']", force=True)
     page.fill("#younger-point-value", "48")
-    page.select_option("#elder-point-cards", "5")
+    page.check("input[name='elder-point-cards'][value='5']", force=True)
     page.fill("#elder-point-value", "45")
-    page.select_option("#elder-sequences-0-length", "4")
-    page.select_option("#elder-sequences-0-top", "K")
+    settled(page)
+    page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+    page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
     for index, winner in enumerate(["elder"] * 4 + ["younger"] * 3):
         page.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
     page.click(".with-cards summary")
@@ -148,6 +149,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
         page.check(f"input[name=cards_elder][value='{card}']", force=True)
     page.wait_for_selector("#verdict-point .badge")
     yield "piquet-midgame"
+    page.fill("#younger-point-value", "30")  # the trick strip is complete (tapped in runs): refuse the point
     page.click("#deal-form .actions .primary")
     page.wait_for_selector("#deal-form .error")
     yield "piquet-deal-refused"

@@ -24,7 +24,7 @@ EXPECTED = {
         "spades_summary": ["Pique à trois avec un mort", "Donnes", "Début"],
         "piquet_heading": "Donne 2 sur 6",
         "piquet_badge": "Bon : Ann",
-        "piquet_line": "Premier bon : point de 5 (48) ; le second n’a rien annoncé. Le premier marque 5.",
+        "piquet_line": "Ann est bon avec point de 5 (48) (Ben n’a rien annoncé) : Ann marque 5.",
         "piquet_summary": ["Piquet", "Donnes", "Premier"],
     },
     "de": {
@@ -34,7 +34,7 @@ EXPECTED = {
         "spades_summary": ["Pik zu dritt mit Strohmann", "Runden"],
         "piquet_heading": "Runde 2 von 6",
         "piquet_badge": "Ann ist gut",
-        "piquet_line": "Vorhand ist mit Rummel von 5 Karten (48) gut (Hinterhand hat nichts gemeldet) und erhält 5.",
+        "piquet_line": "Ann ist mit Rummel von 5 Karten (48) gut (Ben hat nichts gemeldet) und erhält 5.",
         "piquet_summary": ["Pikett", "Runden", "Vorhand"],
     },
     "es": {
@@ -43,7 +43,7 @@ EXPECTED = {
         "spades_summary": ["Picas a tres con muerto", "Manos"],
         "piquet_heading": "Reparto 2 de 6",
         "piquet_badge": "Gana Ann",
-        "piquet_line": "El mano tiene punto de 5 (48) y el pie no declaró nada: gana el mano y se anota 5.",
+        "piquet_line": "Ann tiene punto de 5 (48) y Ben no declaró nada: gana Ann y se anota 5.",
         "piquet_summary": ["Piquet", "Repartos", "Mano"],
     },
 }
@@ -142,7 +142,7 @@ def test_a_piquet_deal_in_the_players_language(phone, language):
     page.click("form .button.primary")
     page.wait_for_selector("#deal-form")
 
-    page.select_option("#elder-point-cards", "5")
+    page.check("input[name='elder-point-cards'][value='5']", force=True)
     page.fill("#elder-point-value", "48")
     for index in range(12):
         page.check(f"input[name='tricks-{index}'][value={'elder' if index < 7 else 'younger'}]", force=True)

@@ -215,7 +215,7 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     game_id, token = open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
     server.stop()
     phone.reload()
-    phone.select_option("#elder-point-cards", "5")
+    phone.check("input[name='elder-point-cards'][value='5']", force=True)
     phone.fill("#elder-point-value", "48")
     for index, winner in enumerate(["elder"] * 7 + ["younger"] * 5):
         phone.check(f"input[name='tricks-{index}'][value={winner}]", force=True)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import score_value, screenshot, wait_for
+from .support import score_value, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +26,21 @@ def start_piquet(page, *, variant: str = "rubicon") -> str:
 
 
 def declare_point(page, role: str, cards: int, value: int) -> None:
-    page.select_option(f"#{role}-point-cards", str(cards))
+    page.check(f"input[name='{role}-point-cards'][value='{cards}']", force=True)
     page.fill(f"#{role}-point-value", str(value))
+    settled(page)
+
+
+def pick(page, name: str, value: str) -> None:
+    """Tap the chip `value` of the group `name`, once the live verdicts asked for so far are shown (they move
+    the form down)."""
+    settled(page)
+    page.check(f"input[name='{name}'][value='{value}']", force=True)
+
+
+def chosen(page, name: str) -> str | None:
+    """The value of the chip chosen in the group `name`."""
+    return page.locator(f"input[name='{name}']:checked").get_attribute("value")
 
 
 def tap_tricks(page, winners: list[str]) -> None:
@@ -55,13 +68,13 @@ def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
         assert page.inner_text(".now h2") == f"Deal {number} of 6"
         declare_point(page, "elder", 5, 48)
         if number == 1:
-            page.select_option("#elder-sequences-0-length", "4")
-            page.select_option("#elder-sequences-0-top", "K")
+            pick(page, "elder-sequences-0-length", "4")
+            pick(page, "elder-sequences-0-top", "K")
         tap_tricks(page, elder_run)
         if number == 1:
-            wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12')")
+            wait_for(page, "document.querySelector('#trick-points').innerText.includes('after trick 12: Ann 8, Ben 6')")
             assert page.inner_text("#verdict-point") == (
-                "Ann is good Elder's point of 5 (48) is good (younger declared none): elder scores 5."
+                "Ann is good Ann's point of 5 (48) is good (Ben declared none): Ann scores 5."
             )
             assert "Trick points after trick 12: Ann 8, Ben 6" in page.inner_text("#trick-points")
             screenshot(page, "piquet-deal-1-filled")
@@ -92,11 +105,11 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     assert scores(page) == {"Ann": 58, "Ben": 53}
 
     declare_point(page, "elder", 6, 60)
-    page.select_option("#elder-sequences-0-length", "6")
-    page.select_option("#elder-sequences-0-top", "A")
+    pick(page, "elder-sequences-0-length", "6")
+    pick(page, "elder-sequences-0-top", "A")
     page.select_option("#elder-sets-A", "4")
     wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
-    assert page.inner_text("#verdict-extra") == "Elder reaches 36 before younger scores: repique, +60."
+    assert page.inner_text("#verdict-extra") == "Ann reaches 36 before Ben scores: repique, +60."
     save_deal(page, 3)
     assert scores(page) == {"Ann": 154, "Ben": 53}
     assert page.inner_text(".banner") == "Ann reaches 100 and wins the game."
@@ -123,13 +136,13 @@ def test_check_with_cards_fills_the_declarations(page):
     page.click("button:has-text('Fill the declarations from these cards')")
     wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
     assert page.input_value("#elder-point-value") == "38"
-    assert page.input_value("#younger-sequences-0-length") == "3"
-    assert page.input_value("#younger-sequences-0-top") == "K"
+    assert chosen(page, "younger-sequences-0-length") == "3"
+    assert chosen(page, "younger-sequences-0-top") == "K"
     assert page.input_value("#younger-sets-K") == "4"
     assert page.input_value("#younger-sets-Q") == "4"
     assert page.input_value("#elder-sets-A") == "3"
     assert page.inner_text("#verdict-point").startswith("Equal")
-    assert page.inner_text("#verdict-extra") == "Younger reaches 31 before elder scores: repique, +60."
+    assert page.inner_text("#verdict-extra") == "Ben reaches 31 before Ann scores: repique, +60."
     screenshot(page, "piquet-check-with-cards")
 
 
@@ -142,8 +155,8 @@ def test_the_declaration_checker_settles_a_dispute(page):
     assert page.inner_text("legend:has-text(\"Elder's 12 cards\") output") == "12/12"
     page.click("button:has-text('Check')")
     result = page.inner_text(".check-result")
-    assert "Point: Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores." in result
-    assert "Younger reaches 31 before elder scores: repique, +60." in result
+    assert "Point: Elder's point of 4 (38) equals Younger's point of 4 (38): nobody scores." in result
+    assert "Younger reaches 31 before Elder scores: repique, +60." in result
     assert "Combination points: 31 · repique +60" in result
     screenshot(page, "piquet-checker")
 
@@ -159,7 +172,7 @@ def test_a_deal_without_javascript(page_without_js):
     declare_point(page, "younger", 5, 45)
     page.click("button:has-text('Show who is good')")
     assert page.inner_text("#verdict-point") == (
-        "Ann is good Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5."
+        "Ann is good Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5."
     )
     assert page.input_value("#younger-point-value") == "45", "what was typed is kept"
     tap_tricks(page, ["elder"] * 7 + ["younger"] * 5)
@@ -184,10 +197,10 @@ CERTAIN_PIQUE = "With these totals Ann reaches 30 before Ben scores anything: pi
 def declare_24(page) -> None:
     """Elder's point of 5 worth 51, quint and quart to the ace: 24 in combinations."""
     declare_point(page, "elder", 5, 51)
-    page.select_option("#elder-sequences-0-length", "5")
-    page.select_option("#elder-sequences-0-top", "A")
-    page.select_option("#elder-sequences-1-length", "4")
-    page.select_option("#elder-sequences-1-top", "A")
+    pick(page, "elder-sequences-0-length", "5")
+    pick(page, "elder-sequences-0-top", "A")
+    pick(page, "elder-sequences-1-length", "4")
+    pick(page, "elder-sequences-1-top", "A")
 
 
 def test_the_deal_form_asks_the_pique_only_while_the_totals_leave_it_open(page):

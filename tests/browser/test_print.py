@@ -44,12 +44,24 @@ def phone(browser, live_server):
         context.close()
 
 
+# The printable area of A4 with the sheet's 12 mm margins, in CSS pixels: what a screenshot of the print looks like.
+A4_AREA = {"width": 703, "height": 1032}
+
+
 def printed_pages(page, paper: str, name: str) -> int:
-    """Print the page as Chromium does to `paper`, keep the PDF as an artifact, and count its pages."""
+    """Print the page as Chromium does to `paper`, keep the PDF as an artifact, and count its pages.
+
+    An A4 print is also kept as a picture (print styles at the sheet's width) to be looked at.
+    """
     page.emulate_media(media="print")
     pdf = page.pdf(format=paper, print_background=False)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"{name}-{paper}.pdf").write_bytes(pdf)
+    if paper == "A4":
+        viewport = page.viewport_size
+        page.set_viewport_size(A4_AREA)
+        screenshot(page, f"{name}-{paper}")
+        page.set_viewport_size(viewport)
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -61,6 +73,8 @@ def test_a_20_hand_spades_summary_prints_on_one_a4_and_one_letter_page(phone, li
 
     assert page.locator(".summary .banner p").all_inner_texts() == ["Ann wins with 756."]
     assert page.locator(".hands-table tbody tr:not(.notes)").count() == 20
+    first = page.locator(".hands-table tbody tr:not(.notes)").first.locator("td").all_inner_texts()
+    assert [first[0], first[3], first[6]] == ["7/8\n(declarer)", "5/2", "6/3"], "bid and tricks taken: Ann 5 and the dummy's 3"
     assert page.locator("#score-chart > svg .series").count() == 3
     assert printed_pages(page, "A4", "summary-spades") == 1
     assert printed_pages(page, "Letter", "summary-spades") == 1
@@ -82,6 +96,8 @@ def test_a_piquet_partie_summary_prints_on_one_page_with_its_settlement(phone, l
         "Ben wins the partie and scores 269.",
         "Ann crossed the Rubicon with 122. Ben scores 100 + 291 − 122 = 269.",
     ]
+    first = page.locator(".hands-table tbody tr:not(.notes)").first.locator("td").all_inner_texts()
+    assert first == ["Ann", "7", "+24", "24", "5", "+23", "23"], "the tricks each won, then the points"
     assert printed_pages(page, "A4", "summary-piquet") == 1
     assert printed_pages(page, "Letter", "summary-piquet") == 1
     page.emulate_media(media="print")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally, wait_for
+from .support import screenshot, serve_cdn_locally, settled, wait_for
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
 from .test_spades_flow import PLAYERS, scores, start_game
 
@@ -87,8 +87,10 @@ def test_a_piquet_deal_recorded_in_two_steps_with_a_reload_between(small_page):
     page = small_page
     start_piquet(page)
     declare_point(page, *DECLARED_POINT)
-    page.select_option("#elder-sequences-0-length", "4")
-    page.select_option("#elder-sequences-0-top", "K")
+    settled(page)  # the point's verdict is shown before the next tap
+    page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+    settled(page)
+    page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
     page.click("button:has-text('Save declarations')")
     page.wait_for_selector(".now.waiting")
 

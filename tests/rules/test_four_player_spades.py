@@ -169,7 +169,7 @@ def test_c_e5_through_the_game_the_margin_is_checked_on_the_scores_before_the_de
         game.add(blind)
     assert fields(error) == [("bids[1].bid", "Blind Nil needs your team to be behind by at least 100")]
     assert len(game.hands) == 1
-    # Ann & Cid 12 with 13 tricks (+121), Ben & Dan 0 and 0 (+0): behind by 121.
+    # Ann & Cid 12 with 13 tricks (+121), Ben & Dan 0 and 0 (0): behind by 121.
     behind_by_121 = entry({"Ben": 0, "Cid": 6, "Dan": 0, "Ann": 6}, {"Ann": 7, "Cid": 6, "Ben": 0, "Dan": 0})
     game = Game(TABLE, BLIND, [behind_by_121])
     assert game.is_blind_nil_open(BD) and not game.is_blind_nil_open(AC)
@@ -304,7 +304,7 @@ def test_failed_nil_helps_off_a_made_contract_counts_the_nil_tricks_as_bags():
 @pytest.mark.parametrize(
     ("tricks", "line"),
     [
-        ({"Ann": 0, "Cid": 0, "Ben": 7, "Dan": 6}, "Ann & Cid bid no tricks and took none: +0."),
+        ({"Ann": 0, "Cid": 0, "Ben": 7, "Dan": 6}, "Ann & Cid bid no tricks and took none: 0."),
         ({"Ann": 0, "Cid": 1, "Ben": 6, "Dan": 6}, "Ann & Cid bid no tricks and took 1, a bag: +1."),
     ],
 )

@@ -50,12 +50,14 @@ def test_p1_aces_kings_queens_in_every_suit_score_170():
                             "total": 170}
     assert younger == ZERO
     assert [str(line) for line in result.explanation] == [
-        "Elder's point of 3 (31) is good (younger declared none): elder scores 3.",
-        "Elder's tierce to the ace is good (younger declared none): elder scores 3 + 3 + 3 + 3.",
-        "Elder's quatorze of aces is good (younger declared none): elder scores 14 + 14 + 14.",
-        "Elder reaches 57 before younger scores: repique, +60.",
-        "Trick points: elder 13, younger 0.",
-        "Elder wins every trick: capot, +40.",
+        "Ann's point of 3 (31) is good (Ben declared none): Ann scores 3.",
+        ("Ann's tierce to the ace is good (Ben declared none): Ann scores 3 for tierce to the ace"
+         " + 3 for tierce to the ace + 3 for tierce to the ace + 3 for tierce to the ace."),
+        ("Ann's quatorze of aces is good (Ben declared none): Ann scores 14 for quatorze of aces"
+         " + 14 for quatorze of kings + 14 for quatorze of queens."),
+        "Ann reaches 57 before Ben scores: repique, +60.",
+        "Trick points: Ann 13, Ben 0.",
+        "Ann wins every trick: capot, +40.",
     ]
 
 
@@ -78,7 +80,7 @@ def test_p2_carte_blanche_and_a_sixieme_score_173():
     assert elder == ZERO | {"carte_blanche": 10, "point": 6, "sequences": 16, "sets": 28, "repique": 60,
                             "tricks": 13, "capot": 40, "total": 173}
     assert younger == ZERO
-    assert str(result.explanation[4]) == "Elder reaches 32 before younger scores: repique, +60."
+    assert str(result.explanation[4]) == "Ann reaches 32 before Ben scores: repique, +60."
 
 
 P3_CARDS = {E: "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(), Y: "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()}
@@ -92,10 +94,10 @@ def test_p3_younger_repiques_with_quatorzes_when_the_point_is_equal():
     assert younger["sequences"] + younger["sets"] + younger["repique"] == 91
     assert (elder["point"], elder["repique"], elder["pique"]) == (0, 0, 0)
     assert [str(line) for line in result.explanation[:4]] == [
-        "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores.",
-        "Younger's tierce to the king is good (elder declared none): younger scores 3.",
-        "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14.",
-        "Younger reaches 31 before elder scores: repique, +60.",
+        "Ann's point of 4 (38) equals Ben's point of 4 (38): nobody scores.",
+        "Ben's tierce to the king is good (Ann declared none): Ben scores 3.",
+        "Ben's quatorze of kings beats Ann's trio of aces: Ben scores 14 for quatorze of kings + 14 for quatorze of queens.",
+        "Ben reaches 31 before Ann scores: repique, +60.",
     ]
 
 
@@ -140,7 +142,7 @@ def test_p5_elder_piques_with_24_in_combinations_and_the_first_five_tricks():
     assert elder["point"] + elder["sequences"] == 24
     assert elder["pique"] == 30
     assert result.running_trick_points[4] == (6, 0)
-    assert "Elder reaches 30 before younger scores anything: pique, +30." in map(str, result.explanation)
+    assert "Ann reaches 30 before Ben scores anything: pique, +30." in map(str, result.explanation)
     assert younger["cards"] == 10
 
 
@@ -249,10 +251,10 @@ def test_a_saunt_deal_cut_during_the_play_explains_only_what_counted():
     game = Game(TABLE, Settings(Variant.SAUNT, 10))
     result = game.add(parse_deal({"point": {E: {"cards": 5, "value": 48}}, "tricks": [E, E, E, E]}))
     assert [str(line) for line in result.explanation] == [
-        "Elder's point of 5 (48) is good (younger declared none): elder scores 5.",
+        "Ann's point of 5 (48) is good (Ben declared none): Ann scores 5.",
         "Nobody declared a sequence.",
         "Nobody declared a set.",
-        "Trick points: elder 5, younger 0.",
+        "Trick points: Ann 5, Ben 0.",
         "Ann reaches 10: the game ends here and nothing after counts.",
     ]
     assert result.running_trick_points == ((2, 0), (3, 0), (4, 0), (5, 0))
@@ -265,9 +267,9 @@ def test_a_saunt_deal_cut_in_the_declarations_explains_no_play():
         "sets": {E: [{"size": 4, "rank": "A"}], Y: [{"size": 3, "rank": "K"}]},
     }))
     assert [str(line) for line in result.explanation] == [
-        "Elder's point of 6 (60) beats younger's point of 4 (40): elder scores 6.",
+        "Ann's point of 6 (60) beats Ben's point of 4 (40): Ann scores 6.",
         "Nobody declared a sequence.",
-        "Elder's quatorze of aces beats younger's trio of kings: elder scores 14.",
+        "Ann's quatorze of aces beats Ben's trio of kings: Ann scores 14.",
         "Ann reaches 20: the game ends here and nothing after counts.",
     ]
     assert result.running_trick_points == ()
@@ -295,9 +297,9 @@ def test_in_saunt_the_game_ends_on_the_repique_and_the_trio_after_it_is_not_scor
     assert game.is_over() and game.winner() == "Ann"
     assert line(result, "Ann") == {**ZERO, "point": 6, "sequences": 31, "repique": 60, "total": 97}
     assert [str(line) for line in result.explanation] == [
-        "Elder's point of 6 (60) is good (younger declared none): elder scores 6.",
-        "Elder's sixieme to the ace is good (younger declared none): elder scores 16 + 15.",
-        "Elder reaches 37 before younger scores: repique, +60.",
+        "Ann's point of 6 (60) is good (Ben declared none): Ann scores 6.",
+        "Ann's sixieme to the ace is good (Ben declared none): Ann scores 16 for sixieme to the ace + 15 for quint to the ace.",
+        "Ann reaches 37 before Ben scores: repique, +60.",
         "Ann reaches 90: the game ends here and nothing after counts.",
     ]
 

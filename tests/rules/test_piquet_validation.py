@@ -150,10 +150,11 @@ def test_check_hands_finds_and_compares_every_combination():
     assert (result.younger.combination_points, result.younger.repique) == (31, 60)
     assert (result.elder.combination_points, result.elder.repique) == (0, 0)
     assert [str(line) for line in result.explanation] == [
-        "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores.",
-        "Younger's tierce to the king is good (elder declared none): younger scores 3.",
-        "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14.",
-        "Younger reaches 31 before elder scores: repique, +60.",
+        "Elder's point of 4 (38) equals Younger's point of 4 (38): nobody scores.",
+        "Younger's tierce to the king is good (Elder declared none): Younger scores 3.",
+        ("Younger's quatorze of kings beats Elder's trio of aces: "
+         "Younger scores 14 for quatorze of kings + 14 for quatorze of queens."),
+        "Younger reaches 31 before Elder scores: repique, +60.",
     ]
 
 

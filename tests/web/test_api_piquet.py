@@ -247,12 +247,12 @@ def test_post_the_api_md_example_deal_returns_201_and_its_result(table):
         "younger": "Ben",
         "classes": {
             "point": {"good": "elder", "points": 5,
-                      "explanation": "Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5."},
+                      "explanation": "Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5."},
             "sequences": {"good": "younger", "points": 3,
-                          "explanation": "Younger's tierce to the ace beats elder's tierce to the king: "
-                                         "younger scores 3."},
+                          "explanation": "Ben's tierce to the ace beats Ann's tierce to the king: "
+                                         "Ben scores 3."},
             "sets": {"good": "younger", "points": 14,
-                     "explanation": "Younger's quatorze of tens beats elder's trio of aces: younger scores 14."},
+                     "explanation": "Ben's quatorze of tens beats Ann's trio of aces: Ben scores 14."},
         },
         "players": {
             "Ann": {**line("elder", point=5, tricks=9, cards=10), "score": 24},
@@ -263,11 +263,11 @@ def test_post_the_api_md_example_deal_returns_201_and_its_result(table):
                                  [7, 2], [7, 3], [7, 4], [7, 5], [7, 6], [9, 6]],
         "entry": EXAMPLE_DEAL,
         "explanation": [
-            "Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5.",
-            "Younger's tierce to the ace beats elder's tierce to the king: younger scores 3.",
-            "Younger's quatorze of tens beats elder's trio of aces: younger scores 14.",
-            "Trick points: elder 9, younger 6.",
-            "Elder wins 7 tricks: cards, +10.",
+            "Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5.",
+            "Ben's tierce to the ace beats Ann's tierce to the king: Ben scores 3.",
+            "Ben's quatorze of tens beats Ann's trio of aces: Ben scores 14.",
+            "Trick points: Ann 9, Ben 6.",
+            "Ann wins 7 tricks: cards, +10.",
         ],
         "complete": True,
         "after_end": [],
@@ -332,7 +332,7 @@ def test_equal_points_score_nothing_and_good_is_equal(table):
 
     assert result["classes"]["point"] == {
         "good": "equal", "points": 0,
-        "explanation": "Elder's point of 5 (48) equals younger's point of 5 (48): nobody scores."}
+        "explanation": "Ann's point of 5 (48) equals Ben's point of 5 (48): nobody scores."}
     assert result["players"]["Ann"]["point"] == result["players"]["Ben"]["point"] == 0
 
 
@@ -367,7 +367,7 @@ def test_rules_p2_carte_blanche_counts_first_and_elder_scores_173(table):
         **line("elder", carte_blanche=10, point=6, sequences=16, repique=60, sets=28, tricks=13, capot=40),
         "score": 173,
     }
-    assert result["explanation"][0] == "Elder has carte blanche: +10."
+    assert result["explanation"][0] == "Ann has carte blanche: +10."
 
 
 def test_rules_p3_from_the_actual_cards_younger_repiques(table):
@@ -378,7 +378,7 @@ def test_rules_p3_from_the_actual_cards_younger_repiques(table):
     assert result["players"]["Ann"] == {**line("elder", tricks=12), "score": 12}
     assert result["players"]["Ben"] == {**line("younger", sequences=3, sets=28, repique=60, tricks=12), "score": 103}
     assert result["entry"] == {"carte_blanche": None, "cards": P3_CARDS, "tricks": [E, Y] * 6}
-    assert "Younger reaches 31 before elder scores: repique, +60." in result["explanation"]
+    assert "Ben reaches 31 before Ann scores: repique, +60." in result["explanation"]
 
 
 def test_cards_may_be_written_with_10_and_suit_symbols_and_are_stored_short(table):
@@ -420,7 +420,7 @@ def test_rules_p5_elder_piques_on_the_fifth_trick(table):
     assert result["players"]["Ann"] == {**line("elder", point=6, sequences=4, sets=14, pique=30, tricks=12, cards=10),
                                         "score": 76}
     assert result["players"]["Ben"] == {**line("younger", tricks=8), "score": 8}
-    assert "Elder reaches 30 before younger scores anything: pique, +30." in result["explanation"]
+    assert "Ann reaches 30 before Ben scores anything: pique, +30." in result["explanation"]
     with_four = table.put(1, {**deal, "tricks": [E] * 4 + [Y, E] * 4}).get_json()
     assert with_four["players"]["Ann"]["pique"] == 0
 
@@ -923,8 +923,8 @@ def test_a_saunt_game_ends_on_the_repique_and_the_trio_after_the_sequences_is_no
     assert result["players"]["Ann"] == {**line("elder", point=6, sequences=31, repique=60), "score": 97}
     assert result["classes"]["sets"] == {
         "good": "elder", "points": 0,
-        "explanation": "Elder's trio of tens is good (younger declared none): elder scores 3."}
-    assert result["explanation"][-2:] == ["Elder reaches 37 before younger scores: repique, +60.",
+        "explanation": "Ann's trio of tens is good (Ben declared none): Ann scores 3."}
+    assert result["explanation"][-2:] == ["Ann reaches 37 before Ben scores: repique, +60.",
                                           "Ann reaches 90: the game ends here and nothing after counts."]
     assert result["game"]["winner"] == "Ann"
 
@@ -1265,12 +1265,13 @@ def test_the_checker_finds_and_compares_every_combination_of_rules_p3(client):
     assert response.get_json() == {
         "classes": {
             "point": {"good": "equal", "points": 0,
-                      "explanation": "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores."},
+                      "explanation": "Elder's point of 4 (38) equals Younger's point of 4 (38): nobody scores."},
             "sequences": {"good": "younger", "points": 3,
-                          "explanation": "Younger's tierce to the king is good (elder declared none): "
-                                         "younger scores 3."},
+                          "explanation": "Younger's tierce to the king is good (Elder declared none): "
+                                         "Younger scores 3."},
             "sets": {"good": "younger", "points": 28,
-                     "explanation": "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14."},
+                     "explanation": ("Younger's quatorze of kings beats Elder's trio of aces: "
+                                       "Younger scores 14 for quatorze of kings + 14 for quatorze of queens.")},
         },
         "elder": {
             "point": {"suit": "H", "cards": 4, "value": 38},
@@ -1289,10 +1290,11 @@ def test_the_checker_finds_and_compares_every_combination_of_rules_p3(client):
             "blank": False,
         },
         "explanation": [
-            "Elder's point of 4 (38) equals younger's point of 4 (38): nobody scores.",
-            "Younger's tierce to the king is good (elder declared none): younger scores 3.",
-            "Younger's quatorze of kings beats elder's trio of aces: younger scores 14 + 14.",
-            "Younger reaches 31 before elder scores: repique, +60.",
+            "Elder's point of 4 (38) equals Younger's point of 4 (38): nobody scores.",
+            "Younger's tierce to the king is good (Elder declared none): Younger scores 3.",
+            ("Younger's quatorze of kings beats Elder's trio of aces: "
+             "Younger scores 14 for quatorze of kings + 14 for quatorze of queens."),
+            "Younger reaches 31 before Elder scores: repique, +60.",
         ],
     }
 

@@ -5,6 +5,7 @@ CSRF on, real database; two phones are two test clients with edit access.
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -250,3 +251,90 @@ def test_the_next_partie_form_starts_one_partie_and_a_stale_one_none(app, client
     assert taps[0].headers["Location"] == taps[1].headers["Location"] != phone.url
     with app.app_context():
         assert db.session.execute(db.select(db.func.count(Game.id))).scalar_one() == 2
+
+
+def page_form(client, path: str, action: str | None = None) -> dict[str, str]:
+    """The hidden fields of the form posting to `action` (default `path`) on the page at `path`."""
+    page = client.get(path).get_data(as_text=True)
+    found = re.search(rf'<form[^>]*action="{re.escape(action or path)}"[^>]*>(.*?)</form>', page, re.S)
+    assert found, f"no form for {action or path}"
+    inputs = [dict(re.findall(r'([\w-]+)="([^"]*)"', tag)) for tag in re.findall(r"<input[^>]*>", found.group(1))]
+    return {field["name"]: field["value"] for field in inputs if field.get("type") == "hidden"}
+
+
+NEW_GAME_FORM = {"player_0": "Ann", "player_1": "Ben", "player_2": "Cid", "first_dealer": "0",
+                 "target": "500", "bag_limit": "10", "bag_penalty": "100", "variant": "no-peeky"}
+
+
+def test_the_new_game_form_sent_twice_makes_one_game_that_both_answers_lead_to(app, client):
+    data = {**page_form(client, "/new/dummy-spades"), **NEW_GAME_FORM}
+    assert len(data["request_key"]) >= 16
+
+    first = client.post("/new/dummy-spades", data=data)
+    lost = app.test_client()  # the second tap's answer reaches a browser that never got the first one's cookie
+    lost.get("/new/dummy-spades")
+    with client.session_transaction() as session:
+        cookie_session = dict(session)
+    with lost.session_transaction() as session:
+        session["csrf_token"] = cookie_session["csrf_token"]
+    second = lost.post("/new/dummy-spades", data=data)
+
+    assert (first.status_code, second.status_code) == (303, 303)
+    assert second.headers["Location"] == first.headers["Location"]
+    assert stored(app, Game) == 1
+    assert 'id="hand-form"' in lost.get(second.headers["Location"]).get_data(as_text=True), "it may record hands"
+
+
+def test_a_new_game_form_sent_again_with_other_names_makes_another_game(app, client):
+    data = {**page_form(client, "/new/dummy-spades"), **NEW_GAME_FORM}
+    first = client.post("/new/dummy-spades", data=data)
+    second = client.post("/new/dummy-spades", data={**data, "player_2": "Dan"})
+    assert (first.status_code, second.status_code) == (303, 303)
+    assert second.headers["Location"] != first.headers["Location"]
+    assert stored(app, Game) == 2
+
+
+def test_two_sendings_of_one_new_game_form_at_once_make_one_game(app, client):
+    data = {**page_form(client, "/new/piquet"),
+            "player_0": "Ann", "player_1": "Ben", "first_dealer": "1", "variant": "rubicon", "target": "100"}
+
+    results = race(app, *[lambda c: c.post("/new/piquet", data=data)] * 2, clients=[client, client])
+
+    assert [status for status, _ in results] == [303, 303]
+    assert stored(app, Game) == 1
+
+
+def test_the_import_page_sent_twice_makes_one_game(app, client, table):
+    table.add(HAND)
+    exported = client.get(f"/g/{table.id}/export.json").get_data()
+    data = page_form(client, "/import")
+
+    def send(c):
+        return c.post("/import", data={**data, "file": (io.BytesIO(exported), "game.json")},
+                      content_type="multipart/form-data")
+
+    answers = [send(client) for _ in range(2)]
+
+    assert [answer.status_code for answer in answers] == [303, 303]
+    assert answers[0].headers["Location"] == answers[1].headers["Location"]
+    assert stored(app, Game) == 2, "the game and one import of it"
+    assert stored(app, Hand) == 2
+
+
+def test_a_double_tap_on_rematch_makes_one_game(app, table):
+    phone = Phone(app, table)
+    phone.open()
+    assert "request_key" in phone.form(f"{phone.url}/rematch")
+
+    taps = race(app, *[lambda client: phone.press(f"{phone.url}/rematch", client=client)] * 2,
+                clients=[phone.client, phone.client])
+    again = phone.press(f"{phone.url}/rematch")
+
+    assert [status for status, _ in taps] == [303, 303] and again.status_code == 303
+    assert stored(app, Game) == 2, "the game and its one rematch"
+    with app.app_context():
+        rematch = db.session.execute(db.select(Game).order_by(Game.id.desc())).scalars().first()
+    assert again.headers["Location"] == f"/g/{rematch.public_id}"
+    phone.open()  # a new page, a new key: a second rematch is another game
+    assert phone.press(f"{phone.url}/rematch").status_code == 303
+    assert stored(app, Game) == 3

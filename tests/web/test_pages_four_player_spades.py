@@ -136,7 +136,7 @@ def test_blind_nil_is_offered_only_to_a_team_far_enough_behind(client):
     game_url = start(client, blind_nil="y")
     page = client.get(game_url).get_data(as_text=True)
     assert "Blind Nil" not in text_of(page, "hand-form")
-    # Ann & Cid 12 with 13 tricks: +121; Ben & Dan bid 0 and 0: +0.
+    # Ann & Cid 12 with 13 tricks: +121; Ben & Dan bid 0 and 0: 0.
     sweep = {"bids-0-bid": "6", "bids-1-bid": "0", "bids-2-bid": "6", "bids-3-bid": "0",
              "tricks-0": "7", "tricks-1": "0", "tricks-2": "6", "tricks-3": "0"}
     post_form(client, game_url + "/hands", sweep, game_url)

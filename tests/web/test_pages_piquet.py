@@ -57,26 +57,34 @@ def test_saving_a_deal_scores_it_with_a_breakdown(client):
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page) == ["23", "6"]
     explained = client.get(game_url + "/hands/1").text  # how the deal was scored
-    assert "Elder&#39;s point of 5 (48) is good (younger declared none): elder scores 5." in explained
-    assert "Elder wins 7 tricks: cards, +10." in explained
+    assert "Ann&#39;s point of 5 (48) is good (Ben declared none): Ann scores 5." in explained
+    assert "Ann wins 7 tricks: cards, +10." in explained
     assert "Deal 2 of 6" in page
 
 
+MARKED_INVALID = r'<(input|select) aria-describedby="{id}-error" aria-invalid="true"[^>]* id="{id}"'
+# A row of chips (a sequence's top card) is described by its error as a whole.
+MARKED_GROUP = r'<fieldset class="chips segments has-error" aria-describedby="{id}-error">'
+
+
 @pytest.mark.parametrize(
-    ("fields", "field_id", "message"),
+    ("fields", "field_id", "marked", "message"),
     [
-        ({"elder-point-cards": "6", "elder-point-value": "53"}, "elder-point-value", "6 cards of one suit are worth 54 to 60."),
-        ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", "A quart tops at the 10 or higher."),
-        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", "Both players cannot hold a set of kings."),
+        ({"elder-point-cards": "6", "elder-point-value": "53"}, "elder-point-value", MARKED_INVALID,
+         "6 cards of one suit are worth 54 to 60."),
+        ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", MARKED_GROUP,
+         "A quart tops at the 10 or higher."),
+        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", MARKED_INVALID,
+         "Both players cannot hold a set of kings."),
     ],
 )
-def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, message):
+def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, marked, message):
     game_url = start(client)
     response = post_form(client, game_url + "/hands", {"play": "tricks", **ELDER_RUN, **fields}, game_url)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert message in errors_in(html)
-    assert re.search(rf'<(input|select) aria-describedby="{field_id}-error" aria-invalid="true"[^>]* id="{field_id}"', html)
+    assert re.search(marked.format(id=field_id), html)
     assert f'<p class="error" id="{field_id}-error">{message}</p>' in html
     assert stored(app, Hand) == 0
 
@@ -102,7 +110,7 @@ def test_the_live_verdicts_come_back_out_of_band(client):
     html = response.get_data(as_text=True)
     assert '<p id="verdict-point" class="verdict" aria-live="polite" hx-swap-oob="true">' in html
     assert "Ann is good" in html
-    assert "Elder&#39;s point of 5 (48) beats younger&#39;s point of 5 (45): elder scores 5." in html
+    assert "Ann&#39;s point of 5 (48) beats Ben&#39;s point of 5 (45): Ann scores 5." in html
     assert "Trick points after trick 12: Ann 8, Ben 6" in html
 
 
@@ -125,7 +133,7 @@ def test_check_with_cards_fills_the_declarations(client):
     assert re.search(r'<select aria-label="Ben · Kings" id="younger-sets-K" name="younger-sets-K"><option value="">–</option>'
                      r'<option value="3">trio</option><option selected value="4">quatorze</option>', html)
     assert 'id="younger-point-value" inputmode="numeric" max="88" min="0" name="younger-point-value" type="number" value="38"' in html
-    assert "Younger reaches 31 before elder scores: repique, +60." in html
+    assert "Ben reaches 31 before Ann scores: repique, +60." in html
 
 
 def test_check_with_overlapping_cards_says_which_card(client):
@@ -176,7 +184,7 @@ def test_totals_that_make_the_pique_certain_score_it_without_asking(client, app)
     # Ann: 5 + 15 + 4, the pique 30 and 6 trick points; Ben: 8 trick points and cards.
     assert scores(page) == ["60", "18"]
     explained = client.get(game_url + "/hands/1").text  # how the deal was scored
-    assert "Elder reaches 30 before younger scores anything: pique, +30." in explained
+    assert "Ann reaches 30 before Ben scores anything: pique, +30." in explained
 
 
 def test_a_pique_answer_the_totals_contradict_is_refused_beside_the_question(client, app):
@@ -243,7 +251,7 @@ def test_the_checker_page(client):
     response = post_form(client, "/piquet/check", {"elder": P3_ELDER, "younger": P3_YOUNGER})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "Younger&#39;s quatorze of kings beats elder&#39;s trio of aces: younger scores 14 + 14." in html
+    assert "Younger&#39;s quatorze of kings beats Elder&#39;s trio of aces: Younger scores 14 for quatorze of kings + 14 for quatorze of queens." in html
     response = post_form(client, "/piquet/check", {"elder": P3_ELDER[:11], "younger": P3_YOUNGER})
     assert response.status_code == 422
     assert errors_in(response.get_data(as_text=True)) == ["Enter exactly 12 cards."]
@@ -284,7 +292,7 @@ def test_a_saunt_game_ends_on_the_repique_before_the_trio_declared_after_the_seq
     page = client.get(game_url).get_data(as_text=True)
     assert scores(page) == ["97", "0"]
     explained = client.get(game_url + "/hands/1").text  # how the deal was scored
-    assert "Elder reaches 37 before younger scores: repique, +60." in explained
+    assert "Ann reaches 37 before Ben scores: repique, +60." in explained
     assert "Ann reaches 90: the game ends here and nothing after counts." in explained
 
 
@@ -298,3 +306,19 @@ def test_the_checker_page_applies_the_carte_blanche_limit(client):
     response = post_form(client, "/piquet/check", {"elder": younger, "younger": elder, "carte_blanche": "elder"})
     assert response.status_code == 200
     assert "Elder has carte blanche: +10." in response.get_data(as_text=True)
+
+
+def test_explanations_name_the_players_of_each_deal_and_say_what_each_set_scores_for(client):
+    game_url = start(client)
+    assert post_form(client, game_url + "/hands", POINT_ONLY, game_url).status_code == 303
+    # Deal 2: Ann deals, so Ben is elder; Ann, younger, holds two quatorzes.
+    deal = {"younger-sets-A": "4", "younger-sets-K": "4", "younger-point-cards": "4", "younger-point-value": "40",
+            "elder-point-cards": "5", "elder-point-value": "45", "play": "tricks",
+            **{f"tricks-{i}": "elder" for i in range(12)}}
+    assert post_form(client, game_url + "/hands", deal, game_url).status_code == 303
+    page = client.get(game_url).get_data(as_text=True)
+    assert ("<li>Ann&#39;s quatorze of aces is good (Ben declared none): "
+            "Ann scores 14 for quatorze of aces + 14 for quatorze of kings.</li>") in page
+    assert "<li>Ben&#39;s point of 5 (45) beats Ann&#39;s point of 4 (40): Ben scores 5.</li>" in page
+    assert "<li>Trick points: Ben 13, Ann 0.</li>" in page
+    assert "<li>Ben wins every trick: capot, +40.</li>" in page

@@ -45,20 +45,20 @@ def test_the_summary_of_a_20_hand_spades_game(client):
     rows = table_rows(html, "hands-table")[0]
     assert rows[:4] == [
         ["#", "Ann", "Ben", "Cid"],
-        ["Bid", "±", "Total", "Bid", "±", "Total", "Bid", "±", "Total"],
-        ["1", "7 (declarer)", "+71", "71", "5", "+50", "50", "6", "−60", "−60"],
-        ["2", "4", "+43", "114", "4", "+43", "93", "5 (declarer)", "+51", "−9"],
+        ["Bid/took", "±", "Total", "Bid/took", "±", "Total", "Bid/took", "±", "Total"],
+        ["1", "7/8 (declarer)", "+71", "71", "5/2", "+50", "50", "6/3", "−60", "−60"],
+        ["2", "4/4", "+43", "114", "4/3", "+43", "93", "5/6 (declarer)", "+51", "−9"],
     ]
     assert rows[6:11] == [
-        ["5", "3", "−67", "162", "3", "+33", "217", "7 (declarer)", "+70", "126"],
+        ["5", "3/3", "−67", "162", "3/3", "+33", "217", "7/7 (declarer)", "+70", "126"],
         ["", "Ann: bag penalty −100"],
-        ["6", "4", "+41", "203", "7 (declarer)", "+71", "288", "2", "−77", "49"],
+        ["6", "4/3", "+41", "203", "7/8 (declarer)", "+71", "288", "2/2", "−77", "49"],
         ["", "Cid's nil on Cid: failed (−100)"],
-        ["7", "6 (declarer)", "+61", "264", "4", "−58", "230", "4", "−58", "−9"],
+        ["7", "6/7 (declarer)", "+61", "264", "4/3", "−58", "230", "4/3", "−58", "−9"],
     ]
     assert ["", "Ben: bag penalty −100 Cid: bag penalty −100"] in rows
     assert ["", "Ann's nil on Ann: made (+100)"] in rows
-    assert rows[-2:] == [["20", "3", "+33", "756", "3", "−67", "611", "7 (declarer)", "+70", "400"],
+    assert rows[-2:] == [["20", "3/3", "+33", "756", "3/3", "−67", "611", "7/7 (declarer)", "+70", "400"],
                          ["", "Ben: bag penalty −100"]]
     assert len([row for row in rows if row[0].isdigit()]) == 20
 
@@ -75,15 +75,15 @@ def test_the_summary_of_a_rubicon_partie_shows_the_settlement(client):
         f"Started {re.search(r'<dt>Started</dt><dd>([^<]*)</dd>', html).group(1)} First dealer Ben Game Rubicon partie")
     assert table_rows(html, "hands-table") == [[
         ["#", "Elder", "Ann", "Ben"],
-        ["Deal", "Total", "Deal", "Total"],
-        ["1", "Ann", "+24", "24", "+23", "23"],
-        ["2", "Ben", "+8", "32", "+76", "99"],
+        ["Took", "Deal", "Total", "Took", "Deal", "Total"],
+        ["1", "Ann", "7", "+24", "24", "5", "+23", "23"],
+        ["2", "Ben", "4", "+8", "32", "8", "+76", "99"],
         ["", "Ben: pique 30"],
-        ["3", "Ann", "+12", "44", "+12", "111"],
-        ["4", "Ben", "0", "44", "+173", "284"],
+        ["3", "Ann", "6", "+12", "44", "6", "+12", "111"],
+        ["4", "Ben", "0", "0", "44", "12", "+173", "284"],
         ["", "Ben: carte blanche 10, repique 60, capot 40"],
-        ["5", "Ann", "+25", "69", "+6", "290"],
-        ["6", "Ben", "+53", "122", "+1", "291"],
+        ["5", "Ann", "8", "+25", "69", "4", "+6", "290"],
+        ["6", "Ben", "12", "+53", "122", "0", "+1", "291"],
         ["", "Ann: capot 40"],
     ]]
     assert 'class="session"' not in html, "a partie outside a session has no session table"
@@ -110,7 +110,7 @@ def test_a_saunt_game_names_its_target(client):
     html = client.get(f"/g/{game_id}/summary").get_data(as_text=True)
 
     assert facts(html)[-1] == ("Game", "Saunt, first to 150")
-    assert table_rows(html, "hands-table")[0][-2:] == [["2", "Ben", "+8", "32", "+76", "99"], ["", "Ben: pique 30"]]
+    assert table_rows(html, "hands-table")[0][-2:] == [["2", "Ben", "4", "+8", "32", "8", "+76", "99"], ["", "Ben: pique 30"]]
 
 
 def test_a_game_without_hands_has_a_summary_too(client):

@@ -104,6 +104,10 @@ class HandResult:
                 return player_hand
         raise KeyError(name)
 
+    def tricks_taken(self, name: str) -> int:
+        """The tricks the player called *name* took: their own hand's, and the dummy's too for the declarer."""
+        return self.entry.tricks_of(name) + (self.entry.tricks_of(DUMMY) if name == self.declarer else 0)
+
     def explain(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one player: contract, nils, bag penalty, total for the hand."""
         mine = self.player(name)

@@ -20,7 +20,7 @@ from .combinations import CardSet, Declarations, Point, Sequence, find_combinati
 from .scoring import combination_points, compare_classes, score_deal
 from .tricks import PiqueChance, check_trick_totals, pique_chance
 from .validation import check_blank_cards, check_together, validate_declarations
-from .values import TRICKS, ByRole, DealScore, Role, TrickTotal
+from .values import ROLE_NAMES, TRICKS, ByRole, DealScore, PlayerName, Role, TrickTotal
 
 T = TypeVar("T")
 NOTHING_DECLARED: Final = ByRole(Declarations(), Declarations())
@@ -54,9 +54,9 @@ class DealEntry:
         cards = self.cards
         return ByRole.build(lambda role: find_combinations(cards[role]))
 
-    def score(self) -> DealScore:
-        """The whole deal scored, every event in order."""
-        return score_deal(self.carte_blanche, self.declarations(), self.tricks, self.trick_totals, self.pique)
+    def score(self, names: ByRole[PlayerName] = ROLE_NAMES) -> DealScore:
+        """The whole deal scored, every event in order, explained with elder's and younger's *names*."""
+        return score_deal(self.carte_blanche, self.declarations(), self.tricks, self.trick_totals, self.pique, names)
 
 
 def pique_from_totals(entry: DealEntry) -> PiqueChance | None:

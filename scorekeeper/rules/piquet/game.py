@@ -266,8 +266,8 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
 
     def _score(self, number: int, entry: DealEntry, before: dict[str, int]) -> DealResult:
         """Score one deal from the scores before it, cutting a Saunt deal at the target."""
-        score = entry.score()
         names = self._names(number)
+        score = entry.score(names)
         running = {role: before[names[role]] for role in Role}
         saunt = self.settings.variant is Variant.SAUNT
         counted = []
@@ -293,7 +293,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
         if ended:
             reached_cards = counted[-1].field in (Field.CARDS, Field.CAPOT)
             explanation = (*deal_lines(entry.carte_blanche, score.classes, counted,
-                                       score.cards_line if reached_cards else None),
+                                       score.cards_line if reached_cards else None, names),
                            phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
                                   player=names[counted[-1].role], target=self.settings.target))
             tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead

@@ -58,6 +58,13 @@ class DealResult:
         """The line of the player called *name* (exact spelling)."""
         return next(line for line in self.players if line.player == name)
 
+    def tricks_won(self, name: str) -> int:
+        """How many of the deal's tricks the player called *name* won, as entered (winners or totals)."""
+        role = self.player(name).role
+        if self.entry.trick_totals is not None:
+            return self.entry.trick_totals[role].won
+        return sum(1 for winner in self.entry.tricks if winner is role)
+
 
 @dataclass(frozen=True)
 class PlayerDeclarations:

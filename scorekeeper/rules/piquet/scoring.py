@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..phrases import N_, Phrase, phrase
+from ..phrases import N_, ParamValue, Phrase, phrase
 from .combinations import Declarations
 from .tricks import PiqueChance, cards_outcome, pique_chance, trick_increments
 from .values import (
@@ -24,60 +24,53 @@ from .values import (
     EQUAL,
     PIQUE_POINTS,
     REPIQUE_POINTS,
+    ROLE_NAMES,
     TRICKS,
     ByRole,
     ClassResult,
     DealScore,
     Event,
     Field,
+    PlayerName,
     Role,
     TrickTotal,
 )
 
-_BEATS: Final = {
-    Role.ELDER: N_("Elder's %(best)s beats younger's %(other)s: elder scores %(points)s."),
-    Role.YOUNGER: N_("Younger's %(best)s beats elder's %(other)s: younger scores %(points)s."),
-}
-_UNCHALLENGED: Final = {
-    Role.ELDER: N_("Elder's %(best)s is good (younger declared none): elder scores %(points)s."),
-    Role.YOUNGER: N_("Younger's %(best)s is good (elder declared none): younger scores %(points)s."),
-}
+_BEATS: Final = N_("%(player)s's %(best)s beats %(opponent)s's %(other)s: %(player)s scores %(points)s.")
+_UNCHALLENGED: Final = N_("%(player)s's %(best)s is good (%(opponent)s declared none): %(player)s scores %(points)s.")
 _NOBODY: Final = {
     "point": N_("Nobody declared a point."),
     "sequences": N_("Nobody declared a sequence."),
     "sets": N_("Nobody declared a set."),
 }
-_CARTE_BLANCHE: Final = {
-    Role.ELDER: N_("Elder has carte blanche: +10."),
-    Role.YOUNGER: N_("Younger has carte blanche: +10."),
-}
-_REPIQUE: Final = {
-    Role.ELDER: N_("Elder reaches %(points)s before younger scores: repique, +60."),
-    Role.YOUNGER: N_("Younger reaches %(points)s before elder scores: repique, +60."),
-}
+_CARTE_BLANCHE: Final = N_("%(player)s has carte blanche: +10.")
+_REPIQUE: Final = N_("%(player)s reaches %(points)s before %(opponent)s scores: repique, +60.")
 
 
-def compare_classes(declared: ByRole[Declarations]) -> dict[str, ClassResult]:
-    """Point, sequences and sets compared (B4), keyed in that order."""
+def compare_classes(declared: ByRole[Declarations], names: ByRole[PlayerName] = ROLE_NAMES) -> dict[str, ClassResult]:
+    """Point, sequences and sets compared (B4), keyed in that order; the explanations name *names*."""
     return {
         "point": _compare(
             "point",
             ByRole.build(lambda r: [declared[r].point] if declared[r].point else []),
-            lambda best, held: [best.cards],
+            lambda best, held: [(best.cards, best.label)],
+            names,
         ),
         "sequences": _compare("sequences", ByRole.build(lambda r: list(declared[r].sequences)),
-                              lambda best, held: [s.points for s in held]),
+                              lambda best, held: [(s.points, s.label) for s in held], names),
         "sets": _compare("sets", ByRole.build(lambda r: list(declared[r].sets)),
-                         lambda best, held: [s.points for s in held]),
+                         lambda best, held: [(s.points, s.label) for s in held], names),
     }
 
 
-def _compare(name: str, held: ByRole[list[Any]], scores: Callable[[Any, list[Any]], list[int]]) -> ClassResult:
+def _compare(name: str, held: ByRole[list[Any]], scores: Callable[[Any, list[Any]], list[tuple[int, Phrase]]],
+             names: ByRole[PlayerName]) -> ClassResult:
     best = ByRole.build(lambda r: max(held[r], key=lambda c: c.key, default=None))
     if best.elder is None and best.younger is None:
         return ClassResult(None, 0, phrase(_NOBODY[name]))
     if best.elder is not None and best.younger is not None and best.elder.key == best.younger.key:
-        return ClassResult(EQUAL, 0, phrase(N_("Elder's %(best)s equals younger's %(other)s: nobody scores."),
+        return ClassResult(EQUAL, 0, phrase(N_("%(elder)s's %(best)s equals %(younger)s's %(other)s: nobody scores."),
+                                            elder=names.elder, younger=names.younger,
                                             best=best.elder.label, other=best.younger.label))
     good = Role.ELDER if best.younger is None or (
         best.elder is not None and best.elder.key > best.younger.key) else Role.YOUNGER
@@ -85,13 +78,24 @@ def _compare(name: str, held: ByRole[list[Any]], scores: Callable[[Any, list[Any
     best_held = best[good]
     assert best_held is not None  # the good player holds the best of the class
     parts = scores(best_held, ordered)
-    shown = " + ".join(str(p) for p in parts)
     other = best[good.opponent]
+    who = {"player": names[good], "opponent": names[good.opponent], "best": best_held.label, "points": _itemised(parts)}
     if other is None:
-        explanation = phrase(_UNCHALLENGED[good], best=best_held.label, points=shown)
+        explanation = phrase(_UNCHALLENGED, **who)
     else:
-        explanation = phrase(_BEATS[good], best=best_held.label, other=other.label, points=shown)
-    return ClassResult(good, sum(parts), explanation)
+        explanation = phrase(_BEATS, other=other.label, **who)
+    return ClassResult(good, sum(points for points, _ in parts), explanation)
+
+
+def _itemised(parts: Sequence[tuple[int, Phrase]]) -> ParamValue:
+    """What a good class scores: "5" for one combination, "14 for quatorze of aces + 3 for trio of tens" for more."""
+    if len(parts) == 1:
+        return parts[0][0]
+    items = [phrase(N_("%(points)s for %(combination)s"), points=points, combination=label) for points, label in parts]
+    said: Phrase = items[-1]
+    for item in reversed(items[:-1]):
+        said = phrase(N_("%(first)s + %(rest)s"), first=item, rest=said)
+    return said
 
 
 def combination_points(carte_blanche: Role | None, classes: dict[str, ClassResult]) -> ByRole[dict[Field, int]]:
@@ -118,6 +122,7 @@ def score_deal(
     tricks: Sequence[Role],
     trick_totals: ByRole[TrickTotal] | None,
     pique: bool | None,
+    names: ByRole[PlayerName] = ROLE_NAMES,
 ) -> DealScore:
     """Score a whole deal from what was entered (already validated).
 
@@ -125,7 +130,7 @@ def score_deal(
     with trick totals the trick points come as one event per player and
     *pique* is used when the totals leave it open (`pique_chance`).
     """
-    classes = compare_classes(declared)
+    classes = compare_classes(declared, names)
     earned = combination_points(carte_blanche, classes)
     events: list[Event] = []
     if carte_blanche:
@@ -175,15 +180,15 @@ def score_deal(
         running, played = [], TRICKS
     cards_line = None
     if played == TRICKS:
-        events_after, cards_line = cards_outcome(won)
+        events_after, cards_line = cards_outcome(won, names)
         events += events_after
-    lines = deal_lines(carte_blanche, classes, events, cards_line)
+    lines = deal_lines(carte_blanche, classes, events, cards_line, names)
     return DealScore(classes, tuple(events), tuple(lines), tuple(running), played,
                      len(events) if trick_totals is None else ordered, cards_line)
 
 
 def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], events: Sequence[Event],
-               cards_line: Phrase | None) -> list[Phrase]:
+               cards_line: Phrase | None, names: ByRole[PlayerName] = ROLE_NAMES) -> list[Phrase]:
     """Explanation lines for what *events* scored: combinations, trick points, pique, cards.
 
     A Saunt deal cut at the winning moment passes only the events counted,
@@ -193,30 +198,37 @@ def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], even
     earned = combination_points(carte_blanche, classes)
     lines = []
     if carte_blanche and (carte_blanche, Field.CARTE_BLANCHE) in scored:
-        lines.append(phrase(_CARTE_BLANCHE[carte_blanche]))
+        lines.append(phrase(_CARTE_BLANCHE, player=names[carte_blanche]))
     lines += [result.explanation for name, result in classes.items()
               if not isinstance(result.good, Role) or (result.good, Field(name)) in scored]
-    lines += [phrase(_REPIQUE[role], points=_repique_reached(carte_blanche, classes, role))
+    lines += [_repique_line(carte_blanche, classes, role, names)
               for role in Role if earned[role].get(Field.REPIQUE) and (role, Field.REPIQUE) in scored]
     if any(event.field is Field.TRICKS for event in events):
         trick_points = ByRole.build(lambda r: sum(e.points for e in events if e.role is r and e.field is Field.TRICKS))
-        lines.append(phrase(N_("Trick points: elder %(elder)s, younger %(younger)s."),
-                            elder=trick_points.elder, younger=trick_points.younger))
+        lines.append(phrase(N_("Trick points: %(elder)s %(elder_points)s, %(younger)s %(younger_points)s."),
+                            elder=names.elder, elder_points=trick_points.elder,
+                            younger=names.younger, younger_points=trick_points.younger))
     if (Role.ELDER, Field.PIQUE) in scored:
-        lines.append(phrase(N_("Elder reaches 30 before younger scores anything: pique, +30.")))
+        lines.append(phrase(N_("%(elder)s reaches 30 before %(younger)s scores anything: pique, +30."),
+                            elder=names.elder, younger=names.younger))
     if cards_line is not None:
         lines.append(cards_line)
     return lines
 
 
 def combination_lines(carte_blanche: Role | None, classes: dict[str, ClassResult],
-                      earned: ByRole[dict[Field, int]]) -> list[Phrase]:
+                      earned: ByRole[dict[Field, int]], names: ByRole[PlayerName] = ROLE_NAMES) -> list[Phrase]:
     """Explanation lines for carte blanche, the three classes and any repique."""
-    lines = [phrase(_CARTE_BLANCHE[carte_blanche])] if carte_blanche else []
+    lines = [phrase(_CARTE_BLANCHE, player=names[carte_blanche])] if carte_blanche else []
     lines += [result.explanation for result in classes.values()]
-    lines += [phrase(_REPIQUE[role], points=_repique_reached(carte_blanche, classes, role))
-              for role in Role if earned[role].get(Field.REPIQUE)]
+    lines += [_repique_line(carte_blanche, classes, role, names) for role in Role if earned[role].get(Field.REPIQUE)]
     return lines
+
+
+def _repique_line(carte_blanche: Role | None, classes: dict[str, ClassResult], role: Role,
+                  names: ByRole[PlayerName]) -> Phrase:
+    return phrase(_REPIQUE, player=names[role], opponent=names[role.opponent],
+                  points=_repique_reached(carte_blanche, classes, role))
 
 
 def _repique_reached(carte_blanche: Role | None, classes: dict[str, ClassResult], role: Role) -> int:

@@ -15,10 +15,12 @@ from .values import (
     BONUS_THRESHOLD,
     CAPOT_POINTS,
     CARDS_POINTS,
+    ROLE_NAMES,
     TRICKS,
     ByRole,
     Event,
     Field,
+    PlayerName,
     Role,
     TrickTotal,
 )
@@ -39,14 +41,8 @@ _POINTS_RANGE: Final = {
         "These trick totals cannot happen: with %(won)s tricks, younger scores %(low)s to %(high)s."),
     (Role.YOUNGER, True): N_("These trick totals cannot happen: with %(won)s tricks, younger scores exactly %(low)s."),
 }
-_CARDS: Final = {
-    Role.ELDER: N_("Elder wins %(won)s tricks: cards, +10."),
-    Role.YOUNGER: N_("Younger wins %(won)s tricks: cards, +10."),
-}
-_CAPOT: Final = {
-    Role.ELDER: N_("Elder wins every trick: capot, +40."),
-    Role.YOUNGER: N_("Younger wins every trick: capot, +40."),
-}
+_CARDS: Final = N_("%(player)s wins %(won)s tricks: cards, +10.")
+_CAPOT: Final = N_("%(player)s wins every trick: capot, +40.")
 
 
 def trick_increments(winners: Sequence[Role]) -> list[int]:
@@ -119,11 +115,11 @@ def _opening_runs_by_totals() -> dict[ByRole[TrickTotal], frozenset[int]]:
     return {totals: frozenset(found) for totals, found in runs.items()}
 
 
-def cards_outcome(won: ByRole[int]) -> tuple[list[Event], Phrase]:
+def cards_outcome(won: ByRole[int], names: ByRole[PlayerName] = ROLE_NAMES) -> tuple[list[Event], Phrase]:
     """Who scores for cards (10) or capot (40) from the tricks won, and the line that says so."""
     for role in Role:
         if won[role] == TRICKS:
-            return [Event(role, Field.CAPOT, CAPOT_POINTS)], phrase(_CAPOT[role])
+            return [Event(role, Field.CAPOT, CAPOT_POINTS)], phrase(_CAPOT, player=names[role])
         if won[role] > won[role.opponent]:
-            return [Event(role, Field.CARDS, CARDS_POINTS)], phrase(_CARDS[role], won=won[role])
+            return [Event(role, Field.CARDS, CARDS_POINTS)], phrase(_CARDS, player=names[role], won=won[role])
     return [], phrase(N_("Each player wins 6 tricks: nobody scores for cards."))

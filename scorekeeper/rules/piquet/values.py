@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
-from ..phrases import Phrase
+from ..phrases import N_, Phrase, phrase
 
 T = TypeVar("T", covariant=True)  # a ByRole is read-only: a ByRole of tuples is a ByRole of iterables
 TRICKS: Final = 12
@@ -47,6 +47,11 @@ class ByRole(Generic[T]):
     def build(cls, make: Callable[[Role], T]) -> ByRole[T]:
         """Call *make* for elder, then for younger."""
         return cls(make(Role.ELDER), make(Role.YOUNGER))
+
+
+PlayerName = str | Phrase
+# Who the explanations name when the players are not known (the declaration checker compares two hands).
+ROLE_NAMES: Final[ByRole[PlayerName]] = ByRole(phrase(N_("Elder")), phrase(N_("Younger")))
 
 
 @dataclass(frozen=True)
