@@ -316,7 +316,7 @@ def test_explanations_name_the_players_of_each_deal_and_say_what_each_set_scores
             "elder-point-cards": "5", "elder-point-value": "45", "play": "tricks",
             **{f"tricks-{i}": "elder" for i in range(12)}}
     assert post_form(client, game_url + "/hands", deal, game_url).status_code == 303
-    page = client.get(game_url).get_data(as_text=True)
+    page = client.get(game_url + "/hands/2").text  # how deal 2 was scored
     assert ("<li>Ann&#39;s quatorze of aces is good (Ben declared none): "
             "Ann scores 14 for quatorze of aces + 14 for quatorze of kings.</li>") in page
     assert "<li>Ben&#39;s point of 5 (45) beats Ann&#39;s point of 4 (40): Ben scores 5.</li>" in page
