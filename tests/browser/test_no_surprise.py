@@ -101,6 +101,7 @@ def test_the_apps_script_works_while_the_cdn_hangs(phone_without_cdn):
     page = phone_without_cdn
     page.goto("/new/dummy-spades", wait_until="commit")
     page.wait_for_selector("#target_other")
+    page.wait_for_function("typeof whenParsed === 'function'")  # the app's own script has run; htmx never will
     for seat, name in enumerate(("Ann", "Ben", "Cid")):
         page.fill(f"#player_{seat}", name)
     page.fill("#target_other", "250")
