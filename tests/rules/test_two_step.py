@@ -178,9 +178,9 @@ def test_piquet_declarations_alone_wait_for_the_play_with_every_class_decided():
     assert [(p.player, p.role, p.point, p.sequences, p.sets, p.total) for p in waiting.players] == [
         ("Ann", "elder", 5, 0, 0, 5), ("Ben", "younger", 0, 3, 14, 17)]
     assert messages(waiting.explanation) == [
-        "Elder's point of 5 (48) beats younger's point of 5 (45): elder scores 5.",
-        "Younger's tierce to the ace beats elder's tierce to the king: younger scores 3.",
-        "Younger's quatorze of tens beats elder's trio of aces: younger scores 14.",
+        "Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5.",
+        "Ben's tierce to the ace beats Ann's tierce to the king: Ben scores 3.",
+        "Ben's quatorze of tens beats Ann's trio of aces: Ben scores 14.",
     ]
     assert game.scores() == {"Ann": 0, "Ben": 0} and game.deals == ()
     with pytest.raises(EntryWaiting) as refused:

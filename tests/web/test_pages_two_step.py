@@ -222,7 +222,7 @@ def test_piquet_declarations_saved_alone_show_the_points_then_the_play_completes
     assert "Elder: Ann (leads, exchanges up to 5)" in page and "Younger: Ben (the dealer)" in page
     assert "Ann scores 5 points from the declarations" in page
     assert "Ben scores 17 points from the declarations" in page
-    assert "Younger's quatorze of tens beats elder's trio of aces: younger scores 14." in page
+    assert "Ben's quatorze of tens beats Ann's trio of aces: Ben scores 14." in page
     assert "Waiting for the play: counts in no total yet" in page
     assert board.index('class="play"') < board.index('class="kept-bids"')
     assert "Save the play" in page

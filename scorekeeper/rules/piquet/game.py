@@ -148,7 +148,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             return None
         number = self.next_number()
         names = self._names(number)
-        classes = compare_classes(entry.declarations())
+        classes = compare_classes(entry.declarations(), names)
         earned = combination_points(entry.carte_blanche, classes)
 
         def line(role: Role) -> PlayerDeclarations:
@@ -163,7 +163,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
         return DeclaredDeal(
             number, self.table.dealer(number), names.elder, names.younger, classes,
             (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
-            entry, tuple(combination_lines(entry.carte_blanche, classes, earned)),
+            entry, tuple(combination_lines(entry.carte_blanche, classes, earned, names)),
         )
 
     def _declarations_end_game(self, entry: DealEntry) -> bool:
