@@ -155,13 +155,23 @@ def remember_form(scope: str, location: str, *, game_id: str | None = None, edit
     A form that created a game notes the game and its edit token (sealed with the form's key), so that a
     second sending of it leads to that game and gives this browser its token again (`first_sending`).
     A key already used by another filling of the form (sent again after a change) is not noted twice.
+
+    :raises ConcurrentChange: when this very form made its game meanwhile (the change is then undone).
     """
     key = form_key()
-    if key is None or (game_id is not None and _row(scope, key) is not None):
+    if key is None:
+        return
+    row = None if game_id is None else _row(scope, key)
+    if row is not None:
+        if hmac.compare_digest(row.fingerprint, _form_fingerprint()):
+            # The same form, sent at once elsewhere, made its game while this one was being made.
+            db.session.rollback()
+            raise writes.ConcurrentChange.now()
         return
     db.session.add(IdempotencyKey(scope=scope, key_hash=_hash(key), fingerprint=_form_fingerprint(), status=303,
                                   body=None if game_id is None else {"game": game_id}, headers={"Location": location},
                                   sealed_token=None if edit_token is None else _seal(edit_token, key)))
+    writes.flush()  # the same form sent at once elsewhere shows here, as ConcurrentChange
     _forget_expired()
 
 
@@ -221,6 +231,7 @@ def _remember(scope: str, key: str, response: Response) -> None:
         headers={name: response.headers[name] for name in KEPT_HEADERS if name in response.headers},
         sealed_token=sealed,
     ))
+    writes.flush()  # the same key sent at once elsewhere shows here, as ConcurrentChange
     _forget_expired()
 
 

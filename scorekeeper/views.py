@@ -95,8 +95,8 @@ def created_once(scope: str, created: records.Created) -> ResponseReturnValue:
     :raises RuleError: when the database refused the change (it is then undone).
     """
     location = url_for("views.show_game", game_id=created.game.public_id)
-    idempotency.remember_form(scope, location, game_id=created.game.public_id, edit_token=created.edit_token)
     try:
+        idempotency.remember_form(scope, location, game_id=created.game.public_id, edit_token=created.edit_token)
         writes.commit()
     except writes.ConcurrentChange:
         # The same form, sent twice at once, lost the race for its key: answer as the first sending did.
