@@ -141,6 +141,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     page.fill("#elder-point-value", "45")
     settled(page)
     page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+    settled(page)  # the length's verdict moves the form
     page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
     for index, winner in enumerate(["elder"] * 4 + ["younger"] * 3):
         page.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
