@@ -355,3 +355,70 @@ def test_a_deal_result_names_the_deal_the_roles_and_the_good_classes():
     assert [(p.player, p.role, p.score) for p in result.players] == [
         ("Ann", Role.ELDER, result.player("Ann").total), ("Ben", Role.YOUNGER, result.player("Ben").total)]
     assert result.ended_game is False
+
+
+# --- B4 to B6: the rules the worked examples leave implicit ------------------
+
+ALTERNATE = [E, Y] * 6  # each wins the trick the other led: 6 tricks each
+
+
+@pytest.mark.parametrize(("point", "line"), [
+    pytest.param({E: {"cards": 4, "value": 41}, Y: {"cards": 5, "value": 44}},
+                 "Ben's point of 5 (44) beats Ann's point of 4 (41): Ben scores 5.", id="more cards"),
+    pytest.param({E: {"cards": 5, "value": 44}, Y: {"cards": 5, "value": 45}},
+                 "Ben's point of 5 (45) beats Ann's point of 5 (44): Ben scores 5.", id="same cards, higher value"),
+])
+def test_b4_the_point_goes_to_more_cards_then_to_the_higher_value_for_1_a_card(point, line):
+    elder, younger, result = score({"point": point, "tricks": ALTERNATE})
+    assert (elder["point"], younger["point"]) == (0, 5)
+    assert str(result.explanation[0]) == line
+
+
+def test_b4_the_better_sequence_scores_with_every_other_sequence_of_its_holder():
+    elder, younger, result = score({"sequences": {E: [{"length": 4, "top": "K"}],
+                                                  Y: [{"length": 4, "top": "A"}, {"length": 3, "top": "A"}]},
+                                    "tricks": ALTERNATE})
+    assert (elder["sequences"], younger["sequences"]) == (0, 7)
+    assert str(result.explanation[1]) == (
+        "Ben's quart to the ace beats Ann's quart to the king: Ben scores 4 for quart to the ace + 3 for tierce "
+        "to the ace.")
+
+
+def test_b4_equal_sequences_score_nothing_for_either_player_not_even_a_lesser_one():
+    elder, younger, result = score({"sequences": {E: [{"length": 4, "top": "A"}, {"length": 3, "top": "A"}],
+                                                  Y: [{"length": 4, "top": "A"}]},
+                                    "tricks": ALTERNATE})
+    assert (elder["sequences"], younger["sequences"]) == (0, 0)
+    assert str(result.explanation[1]) == "Ann's quart to the ace equals Ben's quart to the ace: nobody scores."
+
+
+def test_b4_between_two_trios_the_higher_rank_wins_and_scores_every_set_of_its_holder():
+    elder, younger, result = score({"sets": {E: [{"size": 3, "rank": "A"}, {"size": 3, "rank": "T"}],
+                                             Y: [{"size": 3, "rank": "K"}]},
+                                    "tricks": ALTERNATE})
+    assert (elder["sets"], younger["sets"]) == (6, 0)
+    assert str(result.explanation[2]) == (
+        "Ann's trio of aces beats Ben's trio of kings: Ann scores 3 for trio of aces + 3 for trio of tens.")
+
+
+def test_b6_six_tricks_each_score_nothing_for_cards_and_the_trick_points_follow_the_leads():
+    # Elder: 1 for the lead, 1 for trick 1 (led it), 2 for each capture in tricks 3, 5 ... 11; younger 2 x 6.
+    elder, younger, result = score({"tricks": ALTERNATE})
+    assert (elder["tricks"], elder["cards"], younger["tricks"], younger["cards"]) == (12, 0, 12, 0)
+    assert str(result.explanation[-1]) == "Each player wins 6 tricks: nobody scores for cards."
+
+
+@pytest.mark.parametrize(("length", "pique", "total"), [(6, 0, 69), (7, 30, 100)])
+def test_b5_the_capot_never_counts_toward_a_pique(length, pique, total):
+    # A sixieme (16) and all 12 tricks (13) make 29 before the capot: no pique; a septieme (17) makes 30.
+    elder, younger, _ = score({"sequences": {E: [{"length": length, "top": "A"}]}, "tricks": [E] * 12})
+    assert (elder["tricks"], elder["capot"], elder["pique"], elder["total"]) == (13, 40, pique, total)
+    assert younger == ZERO
+
+
+def test_b5_younger_cannot_pique():
+    # Younger has 22 in combinations, too few to repique, and wins every trick; elder's lead point came first.
+    elder, younger, _ = score({"sequences": {Y: [{"length": 5, "top": "A"}, {"length": 4, "top": "A"}]},
+                               "sets": {Y: [{"size": 3, "rank": "K"}]}, "tricks": [Y] * 12})
+    assert elder == ZERO | {"tricks": 1, "total": 1}
+    assert younger == ZERO | {"sequences": 19, "sets": 3, "tricks": 13, "capot": 40, "total": 75}

@@ -496,3 +496,33 @@ def test_a7_nine_bags_and_thirteen_new_make_twenty_two_minus_200_and_two_remain(
     ann = result.player("Ann")
     assert (ann.bags_added, ann.bags_reached, ann.bag_penalty, ann.bags, ann.delta) == (13, 22, -200, 2, -187)
     assert str(result.explain("Ann")[1]) == "Ann's bags reached 22: -200, 2 bags carry over."
+
+
+# --- rules the worked examples leave implicit --------------------------------
+
+
+def test_a6_tricks_taken_under_nil_still_count_toward_the_team_contract():
+    # Cid declares; Ben bids 5 with nil on Ann's hand; Ann takes 3 of the defenders' 5.
+    result = score({"Ben": (5, ["Ann"]), "Cid": 7, "Ann": 4}, {"Cid": 6, "dummy": 2, "Ben": 2, "Ann": 3})
+    ben = result.player("Ben")
+    assert (ben.team_tricks, ben.made, ben.contract_points, ben.nil_points, ben.delta) == (5, True, 50, -100, -50)
+    assert result.player("Ann").contract_points == 41
+
+
+SECOND = {"Cid": 7, "Ann": 5, "Ben": 6}  # hand 2, Ben deals: Cid declares, Ann +50, Ben -60, Cid +71
+DECLARER_TAKES_8 = {"Cid": 4, "dummy": 4, "Ann": 3, "Ben": 2}
+AFTER_TWO_HANDS = {"Ann": Standing(111, 1), "Ben": Standing(-8, 2), "Cid": Standing(1, 1)}
+
+
+@pytest.mark.parametrize("dummy_after", [0, 1, 2])
+def test_a1_the_dummys_seat_changes_nothing_in_the_scoring(dummy_after):
+    table = Table(("Ann", "Ben", "Cid"), "Ann", dummy_after)
+    game = Game(table, Settings(), [entry(FIRST, DEFENDERS_TAKE_7, table), entry(SECOND, DECLARER_TAKES_8, table)])
+    assert game.totals() == AFTER_TWO_HANDS
+    assert (game.next_dealer(), game.next_bidding_order()) == ("Cid", ("Ann", "Ben", "Cid"))
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a9_no_bidding_variation_changes_the_scoring(variant):
+    game = Game(TABLE, Settings(variant=variant), [entry(FIRST, DEFENDERS_TAKE_7), entry(SECOND, DECLARER_TAKES_8)])
+    assert game.totals() == AFTER_TWO_HANDS
