@@ -27,12 +27,6 @@ class Role(StrEnum):
     DEFENDER = "defender"
 
 
-
-def _signed(points: int) -> Signed:
-    """Points with their sign, as players say them: "+52", "-100"."""
-    return Signed(points)
-
-
 @dataclass(frozen=True)
 class Standing(log.Standing):
     """A real player's running score and bags."""
@@ -119,7 +113,7 @@ class HandResult:
             phrase(
                 N_("%(player)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
                 player=name,
-                delta=_signed(mine.delta),
+                delta=Signed(mine.delta),
                 score=mine.score,
                 bags=mine.bags,
             )
@@ -237,7 +231,7 @@ def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOu
                 "%(hand)s took %(tricks)s of 13 tricks: %(points)s."
             )
         )
-    reason = phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=_signed(points))
+    reason = phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=Signed(points))
     return NilOutcome(bidder, hand, True, made, points, reason)
 
 
@@ -264,9 +258,9 @@ def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
     return phrase(
         template,
         **values,
-        base=_signed(10 * mine.bid),
+        base=Signed(10 * mine.bid),
         bags=mine.bags_added,
-        points=_signed(mine.contract_points),
+        points=Signed(mine.contract_points),
     )
 
 
@@ -278,7 +272,7 @@ def _bag_penalty_line(mine: PlayerHand) -> Phrase:
     else:
         template = N_("%(player)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
     return phrase(
-        template, player=mine.player, reached=mine.bags_reached, points=_signed(mine.bag_penalty), bags=mine.bags
+        template, player=mine.player, reached=mine.bags_reached, points=Signed(mine.bag_penalty), bags=mine.bags
     )
 
 
