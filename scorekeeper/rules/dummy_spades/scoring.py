@@ -126,7 +126,7 @@ class Bidding:
     """A hand whose bids are recorded and whose tricks are not yet: what the bidding decides.
 
     ``nils`` say which apply (``made`` None, no points yet) and which are
-    void, and why; ``needs`` say in words what each side needs.
+    void, and why.
     """
 
     number: int
@@ -138,11 +138,19 @@ class Bidding:
     nils: tuple[NilOutcome, ...]
     entry: HandEntry
     explanation: tuple[Phrase, ...]
-    needs: tuple[Phrase, ...]
 
     def role(self, player: str) -> Role:
         """Whether `player` declares or defends in this hand."""
         return Role.DECLARER if player == self.declarer else Role.DEFENDER
+
+    @property
+    def needs(self) -> tuple[Phrase, ...]:
+        """What each side needs, in words: the declarer's contract, then the defenders'."""
+        return (
+            phrase(N_("%(declarer)s and the dummy need %(tricks)s of the 13 tricks."),
+                   declarer=self.declarer, tricks=self.entry.bid_of(self.declarer).bid),
+            _defenders_need(self.entry, self.defenders),
+        )
 
 
 def find_declarer(entry: HandEntry, order: tuple[str, ...]) -> str:
@@ -199,11 +207,11 @@ def declare_nil(bidder: str, hand: str, declarer: str) -> NilOutcome:
     return NilOutcome(bidder, hand, True, None, 0, phrase(template, bidder=bidder, hand=hand))
 
 
-def assess_nil(entry: HandEntry, bidder: str, hand: str, declarer: str) -> NilOutcome:
-    """Whether one nil declaration applies (A5), and its +100 or -100 (A7)."""
-    declared = declare_nil(bidder, hand, declarer)
+def assess_nil(entry: HandEntry, declared: NilOutcome) -> NilOutcome:
+    """A nil declaration as the bidding left it (`declare_nil`), played: its +100 or -100 if it applies (A7)."""
     if not declared.applies:
         return declared
+    bidder, hand = declared.bidder, declared.hand
     tricks = entry.tricks_of(hand)
     made = tricks == 0
     points = NIL_POINTS if made else -NIL_POINTS
@@ -299,13 +307,7 @@ def decide_bids(table: Table, number: int, entry: HandEntry) -> Bidding:
         _declarer_line(entry, order, declarer),
         phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
     )
-    needs = (
-        phrase(N_("%(declarer)s and the dummy need %(tricks)s of the 13 tricks."),
-               declarer=declarer, tricks=entry.bid_of(declarer).bid),
-        _defenders_need(entry, defenders),
-    )
-    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, explanation,
-                   needs)
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, explanation)
 
 
 def _defenders_need(entry: HandEntry, defenders: tuple[str, ...]) -> Phrase:
@@ -338,9 +340,7 @@ def score_hand(
         Role.DECLARER: entry.tricks_of(declarer) + entry.tricks_of(DUMMY),
         Role.DEFENDER: sum(entry.tricks_of(player) for player in defenders),
     }
-    nils = tuple(
-        assess_nil(entry, bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil
-    )
+    nils = tuple(assess_nil(entry, declared) for declared in bidding.nils)
     players = tuple(
         _score_player(settings, entry.bid_of(player), declarer, team_tricks, nils, before[player])
         for player in table.players
