@@ -5,6 +5,7 @@ hand scored and explained) and `game` (the log of hands). This package
 re-exports what the rest of the app uses. Standard library only.
 """
 
+from ..hands import Standing
 from .entry import Bid, HandEntry, hand_to_dict, parse_hand
 from .game import Game
 from .scoring import (
@@ -14,7 +15,6 @@ from .scoring import (
     NilOutcome,
     PlayerHand,
     Role,
-    Standing,
     assess_nil,
     decide_bids,
     find_declarer,

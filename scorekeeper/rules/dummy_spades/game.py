@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..hands import Standing
 from ..log import Log
 from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .scoring import Bidding, HandResult, Standing, decide_bids, score_hand
+from .scoring import Bidding, HandResult, decide_bids, score_hand
 from .table import Settings, Table
 
 

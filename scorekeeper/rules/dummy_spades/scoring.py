@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .. import log
 from ..errors import MalformedInput
+from ..hands import Standing, bag_penalty
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
@@ -25,13 +25,6 @@ class Role(StrEnum):
 
     DECLARER = "declarer"
     DEFENDER = "defender"
-
-
-@dataclass(frozen=True)
-class Standing(log.Standing):
-    """A real player's running score and bags."""
-
-    bags: int = 0
 
 
 @dataclass(frozen=True)
@@ -374,9 +367,8 @@ def _score_player(
     made, contract_points, bags_added = _contract(bid.bid, team_tricks[role])
     nil_points = sum(nil.points for nil in nils if nil.bidder == bid.player)
     bags_reached = before.bags + bags_added
-    limits = bags_reached // settings.bag_limit if settings.bag_limit else 0
-    bag_penalty = -settings.bag_penalty * limits
-    delta = contract_points + nil_points + bag_penalty
+    penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
+    delta = contract_points + nil_points + penalty
     return PlayerHand(
         player=bid.player,
         role=role,
@@ -386,10 +378,10 @@ def _score_player(
         contract_points=contract_points,
         nil_points=nil_points,
         bags_added=bags_added,
-        bag_penalty=bag_penalty,
+        bag_penalty=penalty,
         delta=delta,
         score=before.score + delta,
-        bags=bags_reached - settings.bag_limit * limits,
+        bags=bags,
         bags_reached=bags_reached,
     )
 

@@ -6,9 +6,10 @@
 Standard library only.
 """
 
+from ..hands import Standing
 from .entry import Bid, HandEntry, Nil, hand_to_dict, parse_hand
 from .game import Game
-from .results import Bidding, HandResult, NilBid, NilOutcome, Standing, TeamBid, TeamHand
+from .results import Bidding, HandResult, NilBid, NilOutcome, TeamBid, TeamHand
 from .scoring import check_bids, check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings, Variant
 from .table import TRICKS_PER_DEAL, Table, Team

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..hands import Standing
 from ..log import Log
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
-from .results import Bidding, HandResult, Standing
+from .results import Bidding, HandResult
 from .scoring import check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings
 from .table import Table

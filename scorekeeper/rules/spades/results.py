@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import log
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
-
-
-@dataclass(frozen=True)
-class Standing(log.Standing):
-    """A team's running score and bags."""
-
-    bags: int = 0
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
+from ..hands import Standing, bag_penalty
 from ..phrases import N_, phrase
 from .entry import Bid, HandEntry
-from .results import Bidding, HandResult, NilBid, NilOutcome, Standing, TeamBid, TeamHand
+from .results import Bidding, HandResult, NilBid, NilOutcome, TeamBid, TeamHand
 from .settings import Settings, Variant
 from .table import TRICKS_PER_DEAL, Table, Team
 
@@ -157,10 +158,9 @@ def _score_team(
         bags_added = 0
         contract_points = -10 * contract
     bags_reached = before.bags + bags_added
-    limits = bags_reached // settings.bag_limit if settings.bag_limit else 0
-    bag_penalty = -settings.bag_penalty * limits
+    penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
     nil_points = sum(nil.points for nil in mine)
-    delta = contract_points + nil_points + bag_penalty
+    delta = contract_points + nil_points + penalty
     return TeamHand(
         team=team,
         contract=contract,
@@ -170,9 +170,9 @@ def _score_team(
         contract_points=contract_points,
         nil_points=nil_points,
         bags_added=bags_added,
-        bag_penalty=bag_penalty,
+        bag_penalty=penalty,
         delta=delta,
         score=before.score + delta,
-        bags=bags_reached - settings.bag_limit * limits,
+        bags=bags,
         bags_reached=bags_reached,
     )
