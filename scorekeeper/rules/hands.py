@@ -1,4 +1,5 @@
-"""What both Spades games share: standings with bags and the bag penalty (RULES.md A7, C3).
+"""What both Spades games share: a hand as bids and tricks, standings with bags and the bag penalty
+(RULES.md A6, A7; C1, C3).
 
 Standard library only.
 """
@@ -6,8 +7,43 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from . import log
+
+
+class Bidder(Protocol):
+    """A bid names the player who made it."""
+
+    @property
+    def player(self) -> str: ...
+
+
+BidT = TypeVar("BidT", bound=Bidder)
+
+
+@dataclass(frozen=True)
+class Hand(Generic[BidT]):
+    """What the table reports for one hand: every bid, and the tricks each hand took.
+
+    No tricks: the hand is being played, its bids recorded as the bidding ended.
+    """
+
+    bids: tuple[BidT, ...]
+    tricks: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the tricks are entered (else the hand waits for them)."""
+        return bool(self.tricks)
+
+    def tricks_of(self, hand: str) -> int:
+        """Tricks one hand took."""
+        return dict(self.tricks)[hand]
+
+    def bid_of(self, player: str) -> BidT:
+        """The bid a player made."""
+        return next(bid for bid in self.bids if bid.player == player)
 
 
 @dataclass(frozen=True)

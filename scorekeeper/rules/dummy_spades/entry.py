@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import ErrorCollector
+from ..hands import Hand
 from ..names import find_name
 from ..phrases import N_, Phrase, phrase
 from .table import DUMMY, TRICKS_PER_DEAL, Table, is_whole_number
@@ -24,27 +25,8 @@ class Bid:
 
 
 @dataclass(frozen=True)
-class HandEntry:
-    """What the table reports for one hand: the bids and the tricks of all four hands.
-
-    No tricks: the hand is being played, its bids recorded as the bidding ended.
-    """
-
-    bids: tuple[Bid, ...]
-    tricks: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def complete(self) -> bool:
-        """Whether the tricks are entered (else the hand waits for them)."""
-        return bool(self.tricks)
-
-    def tricks_of(self, hand: str) -> int:
-        """Tricks taken by one hand (a player's name or DUMMY)."""
-        return dict(self.tricks)[hand]
-
-    def bid_of(self, player: str) -> Bid:
-        """The bid a real player made."""
-        return next(bid for bid in self.bids if bid.player == player)
+class HandEntry(Hand[Bid]):
+    """A Dummy Hand Spades hand: the three bids, each with its nils, and the tricks of all four hands (DUMMY's too)."""
 
 
 def _find_hand(table: Table, value: object) -> str | None:

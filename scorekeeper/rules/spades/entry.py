@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import ErrorCollector
+from ..hands import Hand
 from ..names import find_name
 from ..phrases import N_, Phrase, phrase
 from .settings import is_whole_number
@@ -55,27 +56,8 @@ class Bid:
 
 
 @dataclass(frozen=True)
-class HandEntry:
-    """What the table reports for one hand: the four bids and the tricks of each player.
-
-    No tricks: the hand is being played, its bids recorded as the bidding ended.
-    """
-
-    bids: tuple[Bid, ...]
-    tricks: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def complete(self) -> bool:
-        """Whether the tricks are entered (else the hand waits for them)."""
-        return bool(self.tricks)
-
-    def tricks_of(self, player: str) -> int:
-        """Tricks a player took."""
-        return dict(self.tricks)[player]
-
-    def bid_of(self, player: str) -> Bid:
-        """The bid a player made."""
-        return next(bid for bid in self.bids if bid.player == player)
+class HandEntry(Hand[Bid]):
+    """A four-player Spades hand: the four bids and the tricks of each player."""
 
     def index_of(self, player: str) -> int:
         """Where a player's bid is in the entry (for field names such as ``bids[2].bid``)."""
