@@ -1,5 +1,5 @@
-"""What both Spades games share: a hand as bids and tricks, standings with bags and the bag penalty
-(RULES.md A6, A7; C1, C3).
+"""What both Spades games share: a hand as bids and tricks, standings with bags, the bag penalty, and
+the game as a log of hands dealt, bid and led in turn (RULES.md A2, A6, A7; C1, C3).
 
 Standard library only.
 """
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from . import log
+from .phrases import N_
 
 
 class Bidder(Protocol):
@@ -20,6 +21,9 @@ class Bidder(Protocol):
 
 
 BidT = TypeVar("BidT", bound=Bidder)
+HandT = TypeVar("HandT")
+ResultT = TypeVar("ResultT")
+WaitingT = TypeVar("WaitingT")
 
 
 @dataclass(frozen=True)
@@ -63,3 +67,48 @@ def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     """
     limits = bags_reached // limit if limit else 0
     return -penalty * limits, bags_reached - limit * limits
+
+
+class Table(log.Table, Protocol):
+    """A Spades table: besides who deals, who bids in which order and who leads."""
+
+    def bidding_order(self, number: int) -> tuple[str, ...]:
+        """The players from the dealer's left; the dealer bids last."""
+        ...
+
+    def leader(self, number: int) -> str:
+        """Who makes the opening lead of hand `number`: the first bidder."""
+        ...
+
+
+class HandLog(log.Log[HandT, ResultT, WaitingT]):
+    """A Spades game as a log of hands, each waiting for its tricks at most while it is the last."""
+
+    NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
+    NOTHING_TO_UNDO = N_("There is no hand to undo.")
+    WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
+    ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
+    table: Table
+
+    @property
+    def hands(self) -> tuple[ResultT, ...]:
+        """The scored hands."""
+        return self.results
+
+    def leaders(self) -> tuple[str, ...]:
+        """The players (or teams) sharing the highest score, in seating order."""
+        totals = self.totals()
+        top = max(standing.score for standing in totals.values())
+        return tuple(name for name, standing in totals.items() if standing.score == top)
+
+    def next_hand_number(self) -> int:
+        """The number the next recorded hand gets."""
+        return self.next_number()
+
+    def next_bidding_order(self) -> tuple[str, ...]:
+        """The bidding order of the next hand."""
+        return self.table.bidding_order(self.next_hand_number())
+
+    def next_leader(self) -> str:
+        """Who makes the opening lead of the next hand."""
+        return self.table.leader(self.next_hand_number())

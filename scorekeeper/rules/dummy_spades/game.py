@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..hands import Standing
-from ..log import Log
+from ..hands import HandLog, Standing
 from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
@@ -13,13 +12,9 @@ from .scoring import Bidding, HandResult, decide_bids, score_hand
 from .table import Settings, Table
 
 
-class Game(Log[HandEntry, HandResult, Bidding]):
+class Game(HandLog[HandEntry, HandResult, Bidding]):
     """A game as a replayable log of hand entries (see `rules.log`)."""
 
-    NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
-    NOTHING_TO_UNDO = N_("There is no hand to undo.")
-    WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
-    ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
     table: Table
     settings: Settings
 
@@ -27,11 +22,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
         self.table = table
         self.settings = settings
         super().__init__(entries)
-
-    @property
-    def hands(self) -> tuple[HandResult, ...]:
-        """The scored hands."""
-        return self.results
 
     def score_next(self, entry: HandEntry) -> HandResult:
         """Score the next hand from the standings after the last one.
@@ -53,12 +43,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
         if last is None:
             return {player: Standing() for player in self.table.players}
         return {mine.player: Standing(mine.score, mine.bags) for mine in last.players}
-
-    def leaders(self) -> tuple[str, ...]:
-        """The players sharing the highest score, in seating order."""
-        totals = self.totals()
-        top = max(standing.score for standing in totals.values())
-        return tuple(player for player, standing in totals.items() if standing.score == top)
 
     def winner(self) -> str | None:
         """The single highest score at or above the target (A8), or None."""
@@ -84,16 +68,3 @@ class Game(Log[HandEntry, HandResult, Bidding]):
                 score=top,
             )
         return phrase(N_("First to %(target)s wins."), target=self.settings.target)
-
-    def next_hand_number(self) -> int:
-        """The number the next recorded hand gets."""
-        return self.next_number()
-
-    def next_bidding_order(self) -> tuple[str, ...]:
-        """The bidding order of the next hand."""
-        return self.table.bidding_order(self.next_hand_number())
-
-    def next_leader(self) -> str:
-        """Who makes the opening lead of the next hand."""
-        return self.table.leader(self.next_hand_number())
-

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..hands import Standing
-from ..log import Log
+from ..hands import HandLog, Standing
 from ..phrases import N_, Phrase, phrase
 from .entry import HandEntry
 from .results import Bidding, HandResult
@@ -17,7 +16,7 @@ from .settings import Settings
 from .table import Table
 
 
-class Game(Log[HandEntry, HandResult, Bidding]):
+class Game(HandLog[HandEntry, HandResult, Bidding]):
     """A game as a replayable log of hand entries (see `rules.log`).
 
     A Blind Nil's margin is checked when its hand is recorded or replaced
@@ -25,10 +24,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
     an earlier hand is corrected keeps it, as the table played it.
     """
 
-    NO_SUCH_ENTRY = N_("There is no hand %(number)s.")
-    NOTHING_TO_UNDO = N_("There is no hand to undo.")
-    WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
-    ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
     table: Table
     settings: Settings
 
@@ -36,11 +31,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
         self.table = table
         self.settings = settings
         super().__init__(entries)
-
-    @property
-    def hands(self) -> tuple[HandResult, ...]:
-        """The scored hands."""
-        return self.results
 
     def score_next(self, entry: HandEntry) -> HandResult:
         """Score the next hand from the standings after the last one.
@@ -72,12 +62,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
         if last is None:
             return {team.name: Standing() for team in self.table.teams()}
         return {mine.name: Standing(mine.score, mine.bags) for mine in last.teams}
-
-    def leaders(self) -> tuple[str, ...]:
-        """The teams sharing the highest score."""
-        totals = self.totals()
-        top = max(standing.score for standing in totals.values())
-        return tuple(team for team, standing in totals.items() if standing.score == top)
 
     def fallen(self) -> tuple[str, ...]:
         """The teams at or below the mercy floor, when the mercy rule is on (C4)."""
@@ -132,18 +116,6 @@ class Game(Log[HandEntry, HandResult, Bidding]):
                 score=top,
             )
         return phrase(N_("First team to %(target)s wins."), target=self.settings.target)
-
-    def next_hand_number(self) -> int:
-        """The number the next recorded hand gets."""
-        return self.next_number()
-
-    def next_bidding_order(self) -> tuple[str, str, str, str]:
-        """The bidding order of the next hand."""
-        return self.table.bidding_order(self.next_hand_number())
-
-    def next_leader(self) -> str:
-        """Who leads the next hand."""
-        return self.table.leader(self.next_hand_number())
 
     def standings_before(self, number: int) -> dict[str, Standing]:
         """Each team's score and bags before hand `number` (from 1) was played."""
