@@ -5,7 +5,9 @@ RULES.md C3. Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
@@ -76,24 +78,13 @@ class HandResult:
 
         :raises KeyError: if no team has that name.
         """
-        for team_hand in self.teams:
-            if team_hand.name == name:
-                return team_hand
-        raise KeyError(name)
+        return _team_named(self.teams, name)
 
     def explain(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one team: bids, contract, Nils, bag penalty, total for the hand."""
         mine = self.team(name)
-        first, second = (self.entry.bid_of(player) for player in mine.team.players)
         lines = [
-            phrase(
-                N_("%(first)s bid %(first_bid)s and %(second)s bid %(second_bid)s: a contract of %(contract)s."),
-                first=first.player,
-                first_bid=self.bid_label(first),
-                second=second.player,
-                second_bid=self.bid_label(second),
-                contract=mine.contract,
-            ),
+            _bids_line(self.entry, mine.team, mine.contract, self.bid_label),
             _contract_line(mine, tuple(nil for nil in self.nils if nil.team == name)),
         ]
         lines += [_nil_line(nil) for nil in self.nils if nil.team == name]
@@ -157,25 +148,14 @@ class Bidding:
 
         :raises KeyError: if no team has that name.
         """
-        for team_bid in self.teams:
-            if team_bid.name == name:
-                return team_bid
-        raise KeyError(name)
+        return _team_named(self.teams, name)
 
     def needs(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one team: its bids and contract, what it needs, what its Nils must do."""
         mine = self.team(name)
-        first, second = (self.entry.bid_of(player) for player in mine.team.players)
         labels = {nil.player: (Nil.BLIND if nil.blind else Nil.NIL).label for nil in self.nils}
         lines = [
-            phrase(
-                N_("%(first)s bid %(first_bid)s and %(second)s bid %(second_bid)s: a contract of %(contract)s."),
-                first=first.player,
-                first_bid=labels.get(first.player, first.label),
-                second=second.player,
-                second_bid=labels.get(second.player, second.label),
-                contract=mine.contract,
-            ),
+            _bids_line(self.entry, mine.team, mine.contract, lambda bid: labels.get(bid.player, bid.label)),
             phrase(N_("%(team)s need %(tricks)s of the 13 tricks."), team=name, tricks=mine.contract)
             if mine.contract
             else phrase(N_("%(team)s bid no tricks: every trick they take is a bag."), team=name),
@@ -187,6 +167,34 @@ class Bidding:
             if nil.team == name
         ]
         return tuple(lines)
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=_Named)
+
+
+def _team_named(teams: tuple[NamedT, NamedT], name: str) -> NamedT:
+    """The team (its hand or its bid) called `name`.
+
+    :raises KeyError: if no team has that name.
+    """
+    found = next((team for team in teams if team.name == name), None)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def _bids_line(entry: HandEntry, team: Team, contract: int, label: Callable[[Bid], Phrase | int]) -> Phrase:
+    """ "Ann bid 5 and Cid bid 4: a contract of 9.", each bid said by `label`."""
+    first, second = (entry.bid_of(player) for player in team.players)
+    return phrase(
+        N_("%(first)s bid %(first_bid)s and %(second)s bid %(second_bid)s: a contract of %(contract)s."),
+        first=first.player, first_bid=label(first), second=second.player, second_bid=label(second), contract=contract,
+    )
 
 
 def signed(points: int) -> Signed:
