@@ -94,7 +94,7 @@ class HandResult:
             phrase(
                 N_("%(team)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
                 team=name,
-                delta=signed(mine.delta),
+                delta=Signed(mine.delta),
                 score=mine.score,
                 bags=mine.bags,
             )
@@ -162,7 +162,7 @@ class Bidding:
         ]
         lines += [
             phrase(N_("%(player)s bid %(nil)s: %(player)s must take no tricks (%(points)s, or %(loss)s if not)."),
-                   player=nil.player, nil=labels[nil.player], points=signed(nil.points), loss=signed(-nil.points))
+                   player=nil.player, nil=labels[nil.player], points=Signed(nil.points), loss=Signed(-nil.points))
             for nil in self.nils
             if nil.team == name
         ]
@@ -197,11 +197,6 @@ def _bids_line(entry: HandEntry, team: Team, contract: int, label: Callable[[Bid
     )
 
 
-def signed(points: int) -> Signed:
-    """Points with their sign, as players say them: "+52", "-100"."""
-    return Signed(points)
-
-
 def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
     """How the team's tricks met its contract: "Ann & Cid made 9 of 9: +90."."""
     uncounted = next((nil.player for nil in nils if mine.counted < mine.tricks and nil.tricks), None)
@@ -211,9 +206,9 @@ def _contract_line(mine: TeamHand, nils: tuple[NilOutcome, ...]) -> Phrase:
         "counted": mine.counted,
         "tricks": mine.tricks,
         "player": uncounted or "",
-        "base": signed(10 * mine.contract),
+        "base": Signed(10 * mine.contract),
         "bags": _bags(mine.bags_added),
-        "points": signed(mine.contract_points),
+        "points": Signed(mine.contract_points),
     }
     if mine.contract == 0:
         if mine.tricks == 0:
@@ -253,7 +248,7 @@ def _nil_line(nil: NilOutcome) -> Phrase:
         template = N_("%(player)s bid %(nil)s but took 1 trick: %(points)s.")
     else:
         template = N_("%(player)s bid %(nil)s but took %(tricks)s tricks: %(points)s.")
-    return phrase(template, player=nil.player, nil=label, tricks=nil.tricks, points=signed(nil.points))
+    return phrase(template, player=nil.player, nil=label, tricks=nil.tricks, points=Signed(nil.points))
 
 
 def _bag_penalty_line(mine: TeamHand) -> Phrase:
@@ -263,4 +258,4 @@ def _bag_penalty_line(mine: TeamHand) -> Phrase:
         template = N_("%(team)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
     else:
         template = N_("%(team)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
-    return phrase(template, team=mine.name, reached=mine.bags_reached, points=signed(mine.bag_penalty), bags=mine.bags)
+    return phrase(template, team=mine.name, reached=mine.bags_reached, points=Signed(mine.bag_penalty), bags=mine.bags)
