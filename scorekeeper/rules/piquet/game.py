@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import replace as replace_fields
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
 from ..log import Log, Standing
@@ -19,6 +19,7 @@ from .values import TRICKS, ByRole, Event, Field, Role
 
 PARTIE_DEALS: Final = 6
 EXTRA_DEALS: Final = 2
+LineT = TypeVar("LineT", PlayerDeal, PlayerDeclarations)
 
 
 class Variant(StrEnum):
@@ -100,8 +101,6 @@ class Table:
         return self.elder(deal_number) if role is Role.ELDER else self.younger(deal_number)
 
 
-
-
 class Game(Log[DealEntry, DealResult, DeclaredDeal]):
     """One Rubicon partie or one Saunt game, as a log of deal entries (see `rules.log`).
 
@@ -162,8 +161,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
         lines = ByRole.build(line)
         return DeclaredDeal(
             number, self.table.dealer(number), names.elder, names.younger, classes,
-            (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
-            entry, tuple(combination_lines(entry.carte_blanche, classes, earned, names)),
+            self._seated(lines, number), entry, tuple(combination_lines(entry.carte_blanche, classes, earned, names)),
         )
 
     def _declarations_end_game(self, entry: DealEntry) -> bool:
@@ -260,6 +258,11 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
         return phrase(N_("%(winner)s wins the partie and scores %(points)s."),
                       winner=result.winner, points=result.points)
 
+    def _seated(self, lines: ByRole[LineT], number: int) -> tuple[LineT, LineT]:
+        """Elder's and younger's lines of deal *number* in the table's order of players."""
+        return (lines.elder, lines.younger) if self.table.elder(number) == self.table.players[0] else (
+            lines.younger, lines.elder)
+
     def _names(self, number: int) -> ByRole[str]:
         """Who is elder and who is younger in deal *number*."""
         return ByRole.build(lambda role: self.table.name_of(role, number))
@@ -303,8 +306,7 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             ended = number == PARTIE_DEALS + EXTRA_DEALS or (number == PARTIE_DEALS and not is_level)
         return DealResult(
             number, self.table.dealer(number), names.elder, names.younger, classes,
-            (lines.elder, lines.younger) if self.table.players[0] == names.elder else (lines.younger, lines.elder),
-            ended, entry, explanation, running_trick_points,
+            self._seated(lines, number), ended, entry, explanation, running_trick_points,
         )
 
 
