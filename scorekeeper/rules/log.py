@@ -65,8 +65,7 @@ class Settings(Protocol):
 class RunningState(Generic[ResultT, WaitingT]):
     """What a log needs to score its next entry: how many entries it holds and its last results.
 
-    `results` are the last `Log.RESULTS_KEPT` results (all of them when
-    that is None); `after_end` numbers the entries kept unscored; `waiting`
+    `results` are the last `Log.RESULTS_KEPT` results; `after_end` numbers the entries kept unscored; `waiting`
     is the first step of the last entry while it waits for its play.
     """
 
@@ -101,8 +100,8 @@ class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
     NOTHING_TO_UNDO: ClassVar[str]
     WAITING: ClassVar[str]
     ONLY_LAST_WAITS: ClassVar[str]
-    # How many of the last results scoring the next entry (and is_over, totals, winner) reads; None: all.
-    RESULTS_KEPT: ClassVar[int | None] = 1
+    # How many of the last results scoring the next entry (and is_over, totals, winner) reads.
+    RESULTS_KEPT: ClassVar[int] = 1
     table: Table
     settings: Settings
 
@@ -121,7 +120,7 @@ class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
     def running_state(self) -> RunningState[ResultT, WaitingT]:
         """What `resume` needs to go on appending from here."""
         kept = self.RESULTS_KEPT
-        results = self._results if kept is None else self._results[-kept:] if kept else []
+        results = self._results[-kept:] if kept else []
         return RunningState(self.next_number() - 1, tuple(results), tuple(self._after_end), self._waiting)
 
     def resume(self, state: RunningState[ResultT, WaitingT]) -> None:

@@ -123,3 +123,16 @@ def test_a_resumed_log_holds_no_earlier_hands():
         except ResumedLog:
             continue
         raise AssertionError("a resumed log gave what it does not hold")
+
+
+def test_a_long_saunt_game_keeps_eight_deals_in_its_running_state_and_resumes_as_the_whole_game():
+    rules = piquet.Settings(piquet.Variant.SAUNT, 1000)
+    deal = piquet.parse_deal({"tricks": ["elder", "younger"] * 6})  # 12 trick points each, nothing else
+    whole = piquet.Game(two.TABLE, rules, [deal] * 10)
+    state = whole.running_state()
+    assert (state.count, [result.number for result in state.results]) == (10, [3, 4, 5, 6, 7, 8, 9, 10])
+    resumed = piquet.Game(two.TABLE, rules)
+    resumed.resume(state)
+    assert attempt(resumed.add, deal) == attempt(whole.add, deal)
+    assert view(resumed) == view(whole)
+    assert whole.scores() == {"Ann": 132, "Ben": 132}

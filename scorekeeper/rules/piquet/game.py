@@ -112,7 +112,8 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
     NOTHING_TO_UNDO = N_("There is no deal to undo.")
     WAITING = N_("Deal %(number)s is waiting for its play: enter it (or undo the deal) first.")
     ONLY_LAST_WAITS = N_("Only the last deal can wait for its play: enter the play of deal %(number)s.")
-    RESULTS_KEPT = None  # the sixth deal says whether the partie has two more; a partie has at most eight
+    # A partie scores at most eight deals, and its sixth says whether it has the last two; Saunt reads the last.
+    RESULTS_KEPT = PARTIE_DEALS + EXTRA_DEALS
     table: Table
     settings: Settings
 
