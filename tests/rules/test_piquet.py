@@ -422,3 +422,29 @@ def test_b5_younger_cannot_pique():
                                "sets": {Y: [{"size": 3, "rank": "K"}]}, "tricks": [Y] * 12})
     assert elder == ZERO | {"tricks": 1, "total": 1}
     assert younger == ZERO | {"sequences": 19, "sets": 3, "tricks": 13, "capot": 40, "total": 75}
+
+
+def test_b8_in_saunt_elders_lead_point_comes_before_youngers_combinations():
+    # Ann (elder) has 9 in combinations and reaches 10 with her lead, before Ben's quatorze of aces (14) counts.
+    game = Game(TABLE, Settings(Variant.SAUNT, 10))
+    result = game.add(parse_deal({"point": {E: {"cards": 5, "value": 44}}, "sequences": {E: [{"length": 4, "top": "K"}]},
+                                  "sets": {Y: [{"size": 4, "rank": "A"}]}, "tricks": []}))
+    assert game.winner() == "Ann"
+    assert (line(result, "Ann"), line(result, "Ben")) == (
+        ZERO | {"point": 5, "sequences": 4, "tricks": 1, "total": 10}, ZERO)
+    assert [str(line) for line in result.explanation] == [
+        "Ann's point of 5 (44) is good (Ben declared none): Ann scores 5.",
+        "Ann's quart to the king is good (Ben declared none): Ann scores 4.",
+        "Trick points: Ann 1, Ben 0.",
+        "Ann reaches 10: the game ends here and nothing after counts.",
+    ]
+
+
+def test_b8_in_saunt_younger_carte_blanche_comes_before_elders_combinations():
+    game = Game(TABLE, Settings(Variant.SAUNT, 10))
+    result = game.add(parse_deal({"carte_blanche": Y, "point": {E: {"cards": 5, "value": 44}},
+                                  "sequences": {E: [{"length": 4, "top": "K"}]}, "tricks": []}))
+    assert game.winner() == "Ben"
+    assert (line(result, "Ann"), line(result, "Ben")) == (ZERO, ZERO | {"carte_blanche": 10, "total": 10})
+    assert (str(result.explanation[0]), str(result.explanation[-1])) == (
+        "Ben has carte blanche: +10.", "Ben reaches 10: the game ends here and nothing after counts.")
