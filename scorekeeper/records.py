@@ -59,11 +59,15 @@ def game_or_404(public_id: str, *, with_hands: bool = True) -> Game:
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:
-    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys."""
+    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys.
+
+    Their seats come along, not their hands (which a list of games does not show).
+    """
     if not edit_keys:
         return []
     games = db.session.execute(
         db.select(Game).where(Game.public_id.in_(edit_keys) | Game.session_id.in_(edit_keys)).order_by(Game.id)
+        .options(lazyload(Game.hands))
     ).scalars()
     newest = {game.edit_key: game for game in games}
     return [newest[key] for key in edit_keys if key in newest]
