@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
+from .htmx import is_fragment_request
 from .models import Game
 
 # About 50 bytes each in the cookie: 60 games keep it near 3 KB, under the 4 KB browsers accept.
@@ -76,8 +77,6 @@ class PagesRenewTheCookie(SecureCookieSessionInterface):
     BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest"})
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        from .views import is_fragment_request
-
         if session.modified:
             return True
         return (super().should_set_cookie(app, session) and request.endpoint not in self.BESIDE_A_PAGE

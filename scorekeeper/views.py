@@ -13,16 +13,12 @@ from . import access, idempotency, players, records, renders, writes
 from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine, EntryForm, GameKind
+from .htmx import is_fragment_request
 from .models import Game
 from .rules.errors import RuleError
 from .stale import MadeFor, StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
-
-
-def is_fragment_request() -> bool:
-    """An htmx request that wants a fragment (boosted requests get the full page)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
 @bp.app_template_global()
