@@ -38,8 +38,11 @@ class NotLastHand(ValueError):
 
 @dataclass(frozen=True)
 class Created:
+    """A new game, the edit token it was given (shown only this once), and its engine's game."""
+
     game: Game
     edit_token: str
+    engine: Engine
 
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -167,10 +170,10 @@ def appending_engine(game: Game) -> Engine:
     return running_state.resumed(game) or replay(game)
 
 
-def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
-    """Validate a new game (the API's create payload) and store it (not committed).
+def create_game(data: object, *, entries: Sequence[Any] = ()) -> Created:
+    """Validate a new game (the API's create payload) and store it with its running state (not committed).
 
-    `hands` are entries the engine has already scored in this game (an import).
+    `entries` are the game's entries, already checked by the engine in this game (an import).
 
     :raises RuleError: with every problem found.
     """
@@ -183,6 +186,7 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
     if data.get("first_dealer") is None:
         data = {**data, "first_dealer": _draw_first_dealer(data.get("players"), kind.player_count)}
     setup = kind.read_setup(data)
+    engine = kind.replay(setup, entries)
     token = secrets.token_urlsafe(24)
     game = Game(
         public_id=secrets.token_urlsafe(8),
@@ -192,13 +196,12 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         edit_token_hash=hash_token(token),
         version=0,
         seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
-        hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
+        hands=[Hand(number=number, entry=kind.entry_to_dict(entry)) for number, entry in enumerate(entries, start=1)],
     )
-    if not hands:
-        running_state.store(game, kind.replay(setup, []))
+    running_state.store(game, engine)
     db.session.add(game)
     flush()
-    return Created(game, token)
+    return Created(game, token, engine)
 
 
 def _draw_first_dealer(players: object, count: int) -> str | None:
