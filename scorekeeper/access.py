@@ -5,12 +5,16 @@ which is permanent: it lasts PERMANENT_SESSION_LIFETIME (a year) after the
 browser's last visit. A "share edit access" link hands the token to other
 phones; the creator is shown that link once, to keep, in case this browser
 forgets. The plain game link is read-only. Nothing is kept in the process.
+
+Only a page being opened renews the unchanged cookie (`PagesRenewTheCookie`).
 """
 
 from __future__ import annotations
 
-from flask import session
+from flask import Flask, request, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
+from .htmx import is_fragment_request
 from .models import Game
 
 # About 50 bytes each in the cookie: 60 games keep it near 3 KB, under the 4 KB browsers accept.
@@ -60,3 +64,24 @@ def can_edit(game: Game) -> bool:
 def remembered_keys() -> list[str]:
     """Edit keys (game or session ids) of the games this browser can edit, most recent first."""
     return list(reversed(_remembered()))
+
+
+class PagesRenewTheCookie(SecureCookieSessionInterface):
+    """A changed session is always sent; an unchanged one is renewed only by a page being opened.
+
+    A renewed cookie is the session as its request found it, so a renewal answered after a "join" link's
+    answer would undo the edit rights the link just gave. What is fetched beside a page, at any moment
+    (its files, the worker, the manifest, the live poll every two seconds, htmx fragments), never renews it.
+    """
+
+    BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest"})
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if session.modified:
+            return True
+        return (super().should_set_cookie(app, session) and request.endpoint not in self.BESIDE_A_PAGE
+                and not is_fragment_request())
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = PagesRenewTheCookie()

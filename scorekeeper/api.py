@@ -100,7 +100,7 @@ def check_if_match(game: Game) -> None:
 def created_response(created: records.Created) -> Response:
     """201 with the new game, its edit token (shown only this once) and its Location."""
     game = created.game
-    payload = game_object(game, records.replay(game))
+    payload = game_object(game, created.engine)
     payload["edit_token"] = created.edit_token
     return make_response(jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)})
 

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
     from . import (
+        access,
         api,
         assets,
         database,
@@ -48,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    access.init_app(app)
     i18n.init_app(app, ROOT / "translations")
     compress.init_app(app)
     assets.init_app(app)

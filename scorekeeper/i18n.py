@@ -20,6 +20,7 @@ from flask_babel import get_locale, get_translations
 from werkzeug.datastructures import MultiDict
 
 from .extensions import babel
+from .htmx import is_fragment_request
 from .rules.phrases import Phrase, Signed
 
 DEFAULT_LANGUAGE = "en"
@@ -71,8 +72,7 @@ def remember_language(response: Response) -> Response:
     language in its URL) must not change what the other tabs show.
     """
     wanted = chosen_language()
-    fragment = request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
-    if wanted and not fragment and not is_api_request() and request.cookies.get(COOKIE) != wanted:
+    if wanted and not is_fragment_request() and not is_api_request() and request.cookies.get(COOKIE) != wanted:
         response.set_cookie(
             COOKIE, wanted, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure
         )

@@ -35,6 +35,7 @@ from typing import Any, cast
 
 from flask import Response, current_app, request
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 
 from . import writes
 from .extensions import db
@@ -142,58 +143,54 @@ def form_key() -> str | None:
     return None
 
 
-def form_was_sent_before(scope: str) -> bool:
-    """Whether this very form, as filled in now, already made its change (a second tap, a resent form)."""
+@dataclass(frozen=True)
+class SentForm:
+    """What a page form did the first time it was sent: where it led, and the game it created (with the
+    edit token it gave), if it created one."""
+
+    location: str
+    game_id: str | None = None
+    edit_token: str | None = None
+
+
+def sent_before(scope: str) -> SentForm | None:
+    """What this very form, as filled in now, did when it was sent before (a double tap, a retry); else None."""
     key = form_key()
     row = None if key is None else _row(scope, key)
-    return row is not None and hmac.compare_digest(row.fingerprint, _form_fingerprint())
+    if key is None or row is None or not hmac.compare_digest(row.fingerprint, _form_fingerprint()):
+        return None
+    game_id = row.body.get("game") if isinstance(row.body, dict) else None
+    token = None if row.sealed_token is None else _unseal(row.sealed_token, key)
+    return SentForm(row.headers["Location"], game_id, token)
 
 
 def remember_form(scope: str, location: str, *, game_id: str | None = None, edit_token: str | None = None) -> None:
     """Note (in the change's transaction) that the posted form made its change; a form without a key is not noted.
 
     A form that created a game notes the game and its edit token (sealed with the form's key), so that a
-    second sending of it leads to that game and gives this browser its token again (`first_sending`).
-    A key already used by another filling of the form (sent again after a change) is not noted twice.
+    second sending of it leads to that game and gives this browser its token again (`sent_before`).
 
-    :raises ConcurrentChange: when this very form made its game meanwhile (the change is then undone).
+    The key's unique row decides a race: when this very form, sent at once elsewhere, was noted first,
+    that sending's change stands for this one, which is undone (ConcurrentChange: answer as `sent_before`
+    says). A key noted for another filling of the form (sent again after a change) keeps its note, and
+    this change stands unnoted.
+
+    :raises ConcurrentChange: when this very form made its change meanwhile.
     """
     key = form_key()
     if key is None:
         return
-    row = None if game_id is None else _row(scope, key)
-    if row is not None:
-        if hmac.compare_digest(row.fingerprint, _form_fingerprint()):
-            # The same form, sent at once elsewhere, made its game while this one was being made.
+    try:
+        with db.session.begin_nested():
+            db.session.add(IdempotencyKey(
+                scope=scope, key_hash=_hash(key), fingerprint=_form_fingerprint(), status=303,
+                body=None if game_id is None else {"game": game_id}, headers={"Location": location},
+                sealed_token=None if edit_token is None else _seal(edit_token, key)))
+    except IntegrityError:
+        if sent_before(scope) is not None:
             db.session.rollback()
-            raise writes.ConcurrentChange.now()
-        return
-    db.session.add(IdempotencyKey(scope=scope, key_hash=_hash(key), fingerprint=_form_fingerprint(), status=303,
-                                  body=None if game_id is None else {"game": game_id}, headers={"Location": location},
-                                  sealed_token=None if edit_token is None else _seal(edit_token, key)))
-    writes.flush()  # the same form sent at once elsewhere shows here, as ConcurrentChange
+            raise writes.ConcurrentChange.now() from None
     _forget_expired()
-
-
-@dataclass(frozen=True)
-class FirstSending:
-    """Where a page form that created a game led the first time it was sent: the game, and its edit token."""
-
-    game_id: str
-    location: str
-    edit_token: str | None
-
-
-def first_sending(scope: str) -> FirstSending | None:
-    """What this very form, as filled in now, created when it was sent before (a double tap, a retry); else None."""
-    key = form_key()
-    row = None if key is None else _row(scope, key)
-    if key is None or row is None or not isinstance(row.body, dict) or "game" not in row.body:
-        return None
-    if not hmac.compare_digest(row.fingerprint, _form_fingerprint()):
-        return None
-    token = None if row.sealed_token is None else _unseal(row.sealed_token, key)
-    return FirstSending(row.body["game"], row.headers["Location"], token)
 
 
 def _form_fingerprint() -> str:

@@ -14,8 +14,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Blueprint, Flask, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
 bp = Blueprint("offline", __name__)
@@ -82,21 +81,6 @@ def page() -> str:
     return render_template("offline/page.html")
 
 
-class FilesLeaveTheCookie(SecureCookieSessionInterface):
-    """Files fetched beside a page (static files, the worker, the manifest) never renew the session cookie.
-
-    A renewed cookie is the session as the request found it. The worker fetches its files alongside
-    the page's own requests, so such a response could arrive after a "join" link's, and undo the
-    edit rights that link just gave. Nothing in these files depends on the session.
-    """
-
-    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if request.endpoint in ("static", "offline.service_worker", "offline.manifest"):
-            return False
-        return super().should_set_cookie(app, session)
-
-
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["theme_color"] = THEME_COLOR
-    app.session_interface = FilesLeaveTheCookie()
     app.register_blueprint(bp)

@@ -38,8 +38,11 @@ class NotLastHand(ValueError):
 
 @dataclass(frozen=True)
 class Created:
+    """A new game, the edit token it was given (shown only this once), and its engine's game."""
+
     game: Game
     edit_token: str
+    engine: Engine
 
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -59,11 +62,15 @@ def game_or_404(public_id: str, *, with_hands: bool = True) -> Game:
 
 
 def latest_games(edit_keys: list[str]) -> list[Game]:
-    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys."""
+    """The newest game of each edit key (a game, or the latest of a session), in the order of the keys.
+
+    Their seats come along, not their hands (which a list of games does not show).
+    """
     if not edit_keys:
         return []
     games = db.session.execute(
         db.select(Game).where(Game.public_id.in_(edit_keys) | Game.session_id.in_(edit_keys)).order_by(Game.id)
+        .options(lazyload(Game.hands))
     ).scalars()
     newest = {game.edit_key: game for game in games}
     return [newest[key] for key in edit_keys if key in newest]
@@ -163,10 +170,10 @@ def appending_engine(game: Game) -> Engine:
     return running_state.resumed(game) or replay(game)
 
 
-def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Created:
-    """Validate a new game (the API's create payload) and store it (not committed).
+def create_game(data: object, *, entries: Sequence[Any] = ()) -> Created:
+    """Validate a new game (the API's create payload) and store it with its running state (not committed).
 
-    `hands` are entries the engine has already scored in this game (an import).
+    `entries` are the game's entries, already checked by the engine in this game (an import).
 
     :raises RuleError: with every problem found.
     """
@@ -179,6 +186,7 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
     if data.get("first_dealer") is None:
         data = {**data, "first_dealer": _draw_first_dealer(data.get("players"), kind.player_count)}
     setup = kind.read_setup(data)
+    engine = kind.replay(setup, entries)
     token = secrets.token_urlsafe(24)
     game = Game(
         public_id=secrets.token_urlsafe(8),
@@ -188,13 +196,12 @@ def create_game(data: object, *, hands: Sequence[dict[str, Any]] = ()) -> Create
         edit_token_hash=hash_token(token),
         version=0,
         seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)],
-        hands=[Hand(number=number, entry=entry) for number, entry in enumerate(hands, start=1)],
+        hands=[Hand(number=number, entry=kind.entry_to_dict(entry)) for number, entry in enumerate(entries, start=1)],
     )
-    if not hands:
-        running_state.store(game, kind.replay(setup, []))
+    running_state.store(game, engine)
     db.session.add(game)
     flush()
-    return Created(game, token)
+    return Created(game, token, engine)
 
 
 def _draw_first_dealer(players: object, count: int) -> str | None:

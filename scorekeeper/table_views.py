@@ -65,8 +65,8 @@ def rematch(game_id: str) -> ResponseReturnValue:
     game = game_to_change(game_id)  # one rematch at a time: a second tap waits, then finds the first's
     token = access.token_for(game)
     assert token is not None  # the game is editable here
-    sent = idempotency.first_sending(game.public_id)
-    if sent is not None:
+    sent = idempotency.sent_before(game.public_id)
+    if sent is not None and sent.game_id is not None:
         access.remember_token(records.game_or_404(sent.game_id), token)
         return redirect(sent.location, 303)
     new = table_commands.rematch(game)

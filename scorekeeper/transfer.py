@@ -42,7 +42,7 @@ def import_game(data: object) -> records.Created:
     kind, game, hands, after_end = _read_shape(data)
     setup = kind.read_setup(game)
     entries = _replayed_entries(kind, setup, hands, after_end)
-    return records.create_game(game, hands=[kind.entry_to_dict(entry) for entry in entries])
+    return records.create_game(game, entries=entries)
 
 
 def _read_shape(data: object) -> tuple[GameKind, dict[str, Any], list[Any], list[Any]]:

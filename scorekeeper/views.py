@@ -13,16 +13,12 @@ from . import access, idempotency, players, records, renders, writes
 from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine, EntryForm, GameKind
+from .htmx import is_fragment_request
 from .models import Game
 from .rules.errors import RuleError
 from .stale import MadeFor, StaleEntry, stale_entry
 
 bp = Blueprint("views", __name__)
-
-
-def is_fragment_request() -> bool:
-    """An htmx request that wants a fragment (boosted requests get the full page)."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
 @bp.app_template_global()
@@ -80,12 +76,11 @@ def new_game(kind: str) -> ResponseReturnValue:
 
 def replay_creation(scope: str) -> ResponseReturnValue | None:
     """The answer to a form that already created its game (a double tap, a retry): that game, editable here too."""
-    sent = idempotency.first_sending(scope)
+    sent = idempotency.sent_before(scope)
     if sent is None:
         return None
-    game = records.game_or_404(sent.game_id)
-    if sent.edit_token is not None:
-        access.remember_token(game, sent.edit_token)
+    if sent.game_id is not None and sent.edit_token is not None:
+        access.remember_token(records.game_or_404(sent.game_id), sent.edit_token)
     return redirect(sent.location, 303)
 
 
@@ -218,7 +213,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     waiting = engine.waiting_number()
     stale = stale_entry(game, made_for.hand, made_for.version, expected=entry_number(game, engine))
     if stale is not None:
-        if idempotency.form_was_sent_before(game.public_id):
+        if idempotency.sent_before(game.public_id) is not None:
             return saved(game, engine)
         form = refused_stale_form(game, engine, stale, keep_typing=stale.number == made_for.hand)
         return render_game(game, form, 422, engine)
@@ -285,7 +280,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
                 form.attach(error)  # refused before anything changed: the engine is as it was
             else:
                 return edited(game, number)
-        elif idempotency.form_was_sent_before(game.public_id):
+        elif idempotency.sent_before(game.public_id) is not None:
             return edited(game, number)
         else:
             form.form_errors.append(_("Another phone changed this game while you were editing. "
@@ -307,7 +302,7 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
         records.remove_last_hand(game, last)
         commit_form_change(game)  # a race lost here is the app's 409 page
         return saved(game)
-    if idempotency.form_was_sent_before(game.public_id):
+    if idempotency.sent_before(game.public_id) is not None:
         return saved(game)
     # Told as an entry form made alongside this Undo would be: it was for the hand after the one to undo.
     if made_for.hand is None:

@@ -163,6 +163,20 @@ def test_files_fetched_beside_a_page_never_renew_the_session_cookie(app, client)
         response.close()
 
 
+def test_the_live_poll_and_fragments_never_renew_the_session_cookie(client):
+    table = create(client, GAME)
+    assert client.get(f"/g/{table.id}/join/{table.token}").status_code == 303
+    assert "Set-Cookie" in client.get(f"/g/{table.id}", headers={"HX-Request": "true", "HX-Boosted": "true"}).headers, (
+        "a page opened through htmx renews the permanent session")
+
+    poll = client.get(f"/g/{table.id}/live", headers={"HX-Request": "true"})
+    fragment = client.get(f"/g/{table.id}", headers={"HX-Request": "true"})
+
+    assert poll.status_code == fragment.status_code == 200
+    assert "Set-Cookie" not in poll.headers
+    assert "Set-Cookie" not in fragment.headers
+
+
 @pytest.mark.parametrize(("language", "since", "entry"), [
     ("fr", "Pas de connexion au serveur depuis {time}.", "Donne {number}"),
     ("de", "Keine Verbindung zum Server seit {time}.", "Runde {number}"),

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from flask import render_template_string
+from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.dummy_spades import DummySpadesHandForm
@@ -38,6 +39,25 @@ def test_home_offers_a_new_game_and_lists_this_browsers_games(client):
     assert "New Dummy Hand Spades game" in client.get("/").get_data(as_text=True)
     start(client)
     assert "Ann, Ben, Cid" in client.get("/").get_data(as_text=True)
+
+
+def test_the_home_page_lists_games_without_reading_their_hands(app, client):
+    game_url = start(client)
+    assert post_form(client, f"{game_url}/hands", E1_HAND, game_url).status_code == 303
+    statements = []
+
+    def record(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        assert "Ann, Ben, Cid" in client.get("/").get_data(as_text=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert statements, "the games were read"
+    assert not [statement for statement in statements if "FROM hand" in statement]
 
 
 def test_creating_a_game_redirects_to_its_editable_page(client, app):

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, RunningState
 from scorekeeper.rules import dummy_spades, piquet, spades
 
+from ..games import SPADES_GAME, SPADES_HANDS
 from ..rules import test_four_player_spades_properties as four
 from ..rules import test_piquet_properties as two
 from ..rules import test_spades_properties as three
@@ -112,3 +113,13 @@ def test_a_stored_state_builds_nothing_but_the_engines_classes():
         running_state.loads(pickle.dumps(records.replay))
     state = dummy_spades.Game(dummy_spades.Table(three.PLAYERS, "Ann"), dummy_spades.Settings()).running_state()
     assert running_state.loads(pickle.dumps(state)) == state
+
+
+def test_an_imported_game_is_stored_with_its_running_state(app, client):
+    table = create(client, SPADES_GAME)
+    for hand in SPADES_HANDS[:3]:
+        assert table.post(hand).status_code == 201
+
+    imported = client.post("/api/v1/games/import", json=table.get()).get_json()
+
+    check_stored_state(app, imported["id"], must_be_current=True)
