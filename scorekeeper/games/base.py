@@ -36,21 +36,21 @@ Played = Sequence[tuple["Game", Engine]]
 
 @dataclass(frozen=True)
 class Words:
-    """The sentences that name a game's entries (a hand, a deal), as message ids.
+    """The sentences that name a game's entries, as message ids: a hand's unless a game says otherwise (a deal).
 
     Each is a whole sentence, so that every language can phrase it its own
     way; `%(number)s` is the entry's number.
     """
 
-    entry: str  # "Hand": a column or an axis title
-    numbered: str  # "Hand %(number)s"
-    share_edit: str  # "Anyone with this link can record and change hands."
-    recorded_meanwhile: str  # "Another phone recorded hand %(number)s while you were typing."
-    undone_meanwhile: str  # "Another phone undid hand %(number)s while you were typing."
-    nothing_saved: str  # "Nothing was saved: check the hands, then enter hand %(number)s."
-    start_next: str  # "Start hand %(number)s"
-    chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
-    chart_caption: str  # "Running score after each hand"
+    entry: str = N_("Hand")  # a column or an axis title
+    numbered: str = N_("Hand %(number)s")
+    share_edit: str = N_("Anyone with this link can record and change hands.")
+    recorded_meanwhile: str = N_("Another phone recorded hand %(number)s while you were typing.")
+    undone_meanwhile: str = N_("Another phone undid hand %(number)s while you were typing.")
+    nothing_saved: str = N_("Nothing was saved: check the hands, then enter hand %(number)s.")
+    start_next: str = N_("Start hand %(number)s")
+    chart_description: str = N_("Each player's running score, hand by hand. After hand %(number)s: %(scores)s.")
+    chart_caption: str = N_("Running score after each hand")
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
 

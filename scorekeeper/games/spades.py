@@ -77,15 +77,7 @@ class Spades(GameKind):
     rules_title = N_("Rules of Spades")
     player_count = 4
     words = Words(
-        entry=N_("Hand"),
-        numbered=N_("Hand %(number)s"),
-        share_edit=N_("Anyone with this link can record and change hands."),
-        recorded_meanwhile=N_("Another phone recorded hand %(number)s while you were typing."),
-        undone_meanwhile=N_("Another phone undid hand %(number)s while you were typing."),
-        nothing_saved=N_("Nothing was saved: check the hands, then enter hand %(number)s."),
-        start_next=N_("Start hand %(number)s"),
         chart_description=N_("Each team's running score, hand by hand. After hand %(number)s: %(scores)s."),
-        chart_caption=N_("Running score after each hand"),
     )
     template_folder = "spades"
     rules_template = "rules/spades.html"
