@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..rules.errors import ErrorCollector, RuleError
+from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.log import Log
-from ..rules.phrases import N_
+from ..rules.phrases import N_, phrase
 
 if TYPE_CHECKING:
     from ..models import Game
@@ -209,16 +209,17 @@ class GameKind(Protocol):
         ...
 
     def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        """The setup of the game played next at this table, in the same session.
+        """The setup of the game played next at this table, in the same session; by default there is none.
 
         :raises NotAllowed: field ``game``, when this game is not followed
             by another (or not yet).
         """
-        ...
+        raise NotAllowed.single("game", phrase(
+            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
 
     def session_summary(self, engine: Engine, played: Played) -> Any:
         """What `_session.html` shows of the session `played` (this game alone outside a session), or None."""
-        ...
+        return None
 
     def stats(self, played: Sequence[tuple[Engine, str]]) -> Any:
         """A player's record over replayed games, each given with the player's name in it; `_stats.html` shows it."""

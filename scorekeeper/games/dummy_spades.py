@@ -10,8 +10,7 @@ from ..forms.dummy_spades import DummySpadesHandForm, NewDummySpadesGameForm
 from ..i18n import say
 from ..models import Game
 from ..rules import dummy_spades
-from ..rules.errors import NotAllowed
-from ..rules.phrases import N_, phrase
+from ..rules.phrases import N_
 from ..spreadsheet import cell
 from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
 
@@ -64,13 +63,6 @@ class DummySpades(GameKind):
 
     def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
         return dummy_spades.Game(setup.table, setup.settings, entries)
-
-    def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        raise NotAllowed.single("game", phrase(
-            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
-
-    def session_summary(self, engine: Engine, played: Played) -> None:
-        return None
 
     def stats(self, played: Sequence[tuple[Any, str]]) -> stats.SpadesRecord:
         return stats.spades_record(played)

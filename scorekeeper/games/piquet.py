@@ -86,8 +86,7 @@ class Piquet(GameKind):
     def next_game(self, setup: Setup, engine: Engine) -> Setup:
         """The next partie: the first deal goes to the player who did not deal first in this one."""
         if setup.settings.variant is not piquet.Variant.RUBICON:
-            raise NotAllowed.single("game", phrase(
-                N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
+            return super().next_game(setup, engine)
         if not engine.is_over():
             raise NotAllowed.single("game", phrase(N_("Finish this partie before starting the next one.")))
         table = setup.table

@@ -10,8 +10,7 @@ from ..forms.spades import NewSpadesGameForm, SpadesHandForm
 from ..i18n import say
 from ..models import Game
 from ..rules import spades
-from ..rules.errors import NotAllowed
-from ..rules.phrases import N_, phrase
+from ..rules.phrases import N_
 from ..spreadsheet import cell
 from ..stats import Tally
 from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
@@ -108,13 +107,6 @@ class Spades(GameKind):
 
     def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
         return spades.Game(setup.table, setup.settings, entries)
-
-    def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        raise NotAllowed.single("game", phrase(
-            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
-
-    def session_summary(self, engine: Engine, played: Played) -> None:
-        return None
 
     def stats(self, played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
         return spades_record(played)
