@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..charts import player_scores
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.log import Log
 from ..rules.phrases import N_, phrase
@@ -229,10 +230,10 @@ class GameKind(Protocol):
 
     def running_scores(self, result: Any) -> Mapping[str, int]:
         """The running scores after one scored entry, keyed as the engine's `totals` (players; teams in Spades)."""
-        return {line.player: line.score for line in result.players}
+        return player_scores(result)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        """The score the chart marks: the target to reach (or the Rubicon)."""
+        """The score the chart marks: the target to reach (`target_reference`), or the Rubicon."""
         ...
 
     def outcome_note(self, engine: Engine) -> Phrase | None:
@@ -281,6 +282,11 @@ def read_both(read_table: Callable[[], Any], read_settings: Callable[[], Any]) -
     table = attempt(read_table)
     errors.raise_if_any()
     return Setup(table, settings)
+
+
+def target_reference(target: int) -> Reference:
+    """The chart's line at the score that wins the game."""
+    return Reference(target, N_("Target %(score)s"), N_("The dotted line marks the target, %(score)s."))
 
 
 def standing_object(standing: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from ..models import Game
 from ..rules import dummy_spades
 from ..rules.phrases import N_
 from ..spreadsheet import cell
-from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
 
@@ -68,8 +68,7 @@ class DummySpades(GameKind):
         return stats.spades_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(spades_game(engine).settings.target)
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         return {"dummy_after": spades_game(engine).table.dummy_after}

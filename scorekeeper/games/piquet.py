@@ -20,7 +20,7 @@ from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, Phrase, phrase
 from ..rules.piquet.results import RUBICON
 from ..spreadsheet import cell
-from .base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both
+from .base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both, target_reference
 
 DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
 DEAL_LINE_FIELDS: Final = (
@@ -108,8 +108,7 @@ class Piquet(GameKind):
         settings = piquet_game(engine).settings
         if settings.variant is piquet.Variant.RUBICON:
             return Reference(RUBICON, N_("Rubicon %(score)s"), N_("The dotted line marks the Rubicon at %(score)s."))
-        return Reference(settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(settings.target)
 
     def outcome_note(self, engine: Engine) -> Phrase | None:
         """How the settlement adds up, once a Rubicon partie is over."""

@@ -13,7 +13,7 @@ from ..rules import spades
 from ..rules.phrases import N_
 from ..spreadsheet import cell
 from ..stats import Tally
-from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,7 @@ class Spades(GameKind):
         return {team.name: team.score for team in result.teams}
 
     def chart_reference(self, engine: Engine) -> Reference:
-        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(spades_game(engine).settings.target)
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         """The teams, each with its players (the totals and the winner name them)."""
