@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..charts import player_scores
+from ..i18n import say
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.log import Log
 from ..rules.phrases import N_, phrase
@@ -253,6 +254,17 @@ class GameKind(Protocol):
     def waiting_object(self, waiting: Any) -> dict[str, Any]:
         """The last entry's first step (`engine.waiting`) as the API's hand result (API.md "A hand in two steps")."""
         ...
+
+    def hand_result(self, step: Any, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """A scored entry or a first step as the API's hand result: its number and dealer, the game's own
+        `fields`, then the entry and the explanation (what `result_object` and `waiting_object` share)."""
+        return {
+            "number": step.number,
+            "dealer": step.dealer,
+            **fields,
+            "entry": self.entry_to_dict(step.entry),
+            "explanation": [say(line) for line in step.explanation],
+        }
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         """The CSV download's rows under `csv_columns`: one per entry and player, in seating order.

@@ -74,9 +74,7 @@ class DummySpades(GameKind):
         return {"dummy_after": spades_game(engine).table.dummy_after}
 
     def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
-        return {
-            "number": result.number,
-            "dealer": result.dealer,
+        return self.hand_result(result, {
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,
             "declarer": result.declarer,
@@ -109,15 +107,11 @@ class DummySpades(GameKind):
                 }
                 for p in result.players
             },
-            "entry": dummy_spades.hand_to_dict(result.entry),
-            "explanation": [say(line) for line in result.explanation],
-        }
+        })
 
     def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
         """The declarer, the defenders, which nils apply, and what each side needs."""
-        return {
-            "number": waiting.number,
-            "dealer": waiting.dealer,
+        return self.hand_result(waiting, {
             "bidding_order": list(waiting.bidding_order),
             "leader": waiting.leader,
             "declarer": waiting.declarer,
@@ -132,9 +126,7 @@ class DummySpades(GameKind):
                 for player in waiting.bidding_order
             },
             "needs": [say(line) for line in waiting.needs],
-            "entry": dummy_spades.hand_to_dict(waiting.entry),
-            "explanation": [say(line) for line in waiting.explanation],
-        }
+        })
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         for result in engine.results:

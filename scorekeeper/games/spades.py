@@ -124,9 +124,7 @@ class Spades(GameKind):
 
     def result_object(self, result: spades.HandResult) -> dict[str, Any]:
         """One scored hand as API.md's "Four-player Spades hand" result."""
-        return {
-            "number": result.number,
-            "dealer": result.dealer,
+        return self.hand_result(result, {
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,
             "teams": {
@@ -151,15 +149,11 @@ class Spades(GameKind):
                 {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
                 for nil in result.nils
             ],
-            "entry": spades.hand_to_dict(result.entry),
-            "explanation": [say(line) for line in result.explanation],
-        }
+        })
 
     def waiting_object(self, waiting: spades.Bidding) -> dict[str, Any]:
         """Each team's contract and what it needs, and the Nils at stake."""
-        return {
-            "number": waiting.number,
-            "dealer": waiting.dealer,
+        return self.hand_result(waiting, {
             "bidding_order": list(waiting.bidding_order),
             "leader": waiting.leader,
             "teams": {
@@ -174,9 +168,7 @@ class Spades(GameKind):
                 {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
                 for nil in waiting.nils
             ],
-            "entry": spades.hand_to_dict(waiting.entry),
-            "explanation": [say(line) for line in waiting.explanation],
-        }
+        })
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         """One row per hand and team: the partners' bids and tricks, then the team's points.
