@@ -64,8 +64,8 @@ class DummySpades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
         return dummy_spades.Game(setup.table, setup.settings, entries)
 
-    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.SpadesRecord:
-        return stats.spades_record(played)
+    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.DummySpadesRecord:
+        return stats.dummy_spades_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:
         return target_reference(spades_game(engine).settings.target)

@@ -3,70 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from .. import stats
 from ..forms.spades import NewSpadesGameForm, SpadesHandForm
 from ..i18n import say
 from ..models import Game
 from ..rules import spades
 from ..rules.phrases import N_
 from ..spreadsheet import cell
-from ..stats import Tally
 from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
-
-
-@dataclass(frozen=True)
-class SpadesRecord:
-    """One player's four-player Spades: their team's games and hands, and their own Nils."""
-
-    wins: Tally
-    unfinished: int
-    final_scores: tuple[int, ...]
-    contracts: Tally
-    nils: Tally
-    bags: int
-
-    @property
-    def average_score(self) -> float | None:
-        """The team's average final score over the finished games."""
-        return sum(self.final_scores) / len(self.final_scores) if self.final_scores else None
-
-    @property
-    def bags_per_hand(self) -> float | None:
-        hands = self.contracts.out_of
-        return self.bags / hands if hands else None
-
-
-def spades_record(played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
-    """Count one player's games, each given with the player's spelling in it: their team's results."""
-    wins = finished = unfinished = hands = made = nils = nils_made = bags = 0
-    final_scores: list[int] = []
-    for engine, name in played:
-        game = spades_game(engine)
-        team = game.table.team_of(name).name
-        if game.is_over():
-            finished += 1
-            wins += game.winner() == team
-            final_scores.append(game.totals()[team].score)
-        else:
-            unfinished += 1
-        for result in game.hands:
-            mine = result.team(team)
-            hands += 1
-            made += mine.made
-            bags += mine.bags_added
-            own = [nil for nil in result.nils if nil.player == name]
-            nils += len(own)
-            nils_made += sum(nil.made for nil in own)
-    return SpadesRecord(
-        wins=Tally(wins, finished),
-        unfinished=unfinished,
-        final_scores=tuple(final_scores),
-        contracts=Tally(made, hands),
-        nils=Tally(nils_made, nils),
-        bags=bags,
-    )
 
 
 class Spades(GameKind):
@@ -108,8 +54,8 @@ class Spades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
         return spades.Game(setup.table, setup.settings, entries)
 
-    def stats(self, played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
-        return spades_record(played)
+    def stats(self, played: Sequence[tuple[Engine, str]]) -> stats.SpadesRecord:
+        return stats.spades_record((spades_game(engine), name) for engine, name in played)
 
     def running_scores(self, result: spades.HandResult) -> dict[str, int]:
         """Each team's running score after the hand."""
