@@ -1,4 +1,4 @@
-"""Form helpers shared by every game's screens.
+"""Form helpers shared by the games' screens.
 
 Forms collect text; the rules engine validates it. Every value is passed to
 the engine as typed (whole numbers as ints, other text as it is), so the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from flask_wtf import FlaskForm
-from wtforms import Field, SelectMultipleField
+from wtforms import Field, SelectMultipleField, StringField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..i18n import say
@@ -48,9 +48,14 @@ FIRST_STEP = "first"
 """The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
 
 
-def first_step_only(form: FlaskForm) -> bool:
-    """Whether the form was sent with its "Save bids" (or "Save declarations") button: the play is left for later."""
-    return form.step.data == FIRST_STEP  # type: ignore[attr-defined]
+class TwoStepForm(FlaskForm):
+    """An entry's screen, which may save the entry's first step alone (the bids, the declarations), the play later."""
+
+    step = StringField()  # the button pressed: FIRST_STEP saves the first step alone
+
+    def first_step_only(self) -> bool:
+        """Whether the form was sent with its "Save bids" (or "Save declarations") button: the play comes later."""
+        return self.step.data == FIRST_STEP
 
 
 class ChipsField(SelectMultipleField):

@@ -20,7 +20,7 @@ from wtforms import (
 from ..i18n import say
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
-from .common import ChipsField, ErrorsByField, first_step_only, number_or_text
+from .common import ChipsField, ErrorsByField, TwoStepForm, number_or_text
 
 
 class NewDummySpadesGameForm(FlaskForm):
@@ -109,12 +109,11 @@ class BidForm(Form):
     nil = ChipsField(_l("Nil on"), choices=[])
 
 
-class DummySpadesHandForm(FlaskForm):
+class DummySpadesHandForm(TwoStepForm):
     """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
 
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
 
     @classmethod
     def for_hand(cls, table: dummy_spades.Table, number: int, **kwargs: Any) -> DummySpadesHandForm:
@@ -155,7 +154,7 @@ class DummySpadesHandForm(FlaskForm):
                 for name, bid_form in zip(self.players, self.bids)
             ],
         }
-        if not first_step_only(self):
+        if not self.first_step_only():
             payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
         return payload
 

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField,
 from ..i18n import say
 from ..rules import spades
 from ..rules.errors import RuleError
-from .common import ErrorsByField, first_step_only, number_or_text
+from .common import ErrorsByField, TwoStepForm, number_or_text
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
@@ -105,12 +105,11 @@ class BidForm(Form):
     blind = BooleanField(_l("Blind Nil"))
 
 
-class SpadesHandForm(FlaskForm):
+class SpadesHandForm(TwoStepForm):
     """Each player's bid (a number, Nil or Blind Nil) and tricks, in seat order."""
 
     bids = FieldList(FormField(BidForm), min_entries=4, max_entries=4)
     tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
 
     @classmethod
     def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
@@ -147,7 +146,7 @@ class SpadesHandForm(FlaskForm):
             form = entry.form
             value = "blind-nil" if form.blind.data else "nil" if form.nil.data else number_or_text(form.bid.data)
             bids.append({"player": name, "bid": value})
-        if first_step_only(self):
+        if self.first_step_only():
             return {"bids": bids}
         tricks = {name: number_or_text(field.data) for name, field in zip(self.players, self.tricks)}
         return {"bids": bids, "tricks": tricks}
