@@ -20,7 +20,7 @@ from wtforms import (
 from ..i18n import say
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
-from .common import ChipsField, ErrorsByField, TwoStepForm, number_or_text
+from .common import BidsAndTricksForm, ChipsField, ErrorsByField, number_or_text
 
 
 class NewDummySpadesGameForm(FlaskForm):
@@ -109,38 +109,18 @@ class BidForm(Form):
     nil = ChipsField(_l("Nil on"), choices=[])
 
 
-class DummySpadesHandForm(TwoStepForm):
+class DummySpadesHandForm(BidsAndTricksForm):
     """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
 
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
-    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-
-    @classmethod
-    def for_hand(cls, table: dummy_spades.Table, number: int, **kwargs: Any) -> DummySpadesHandForm:
-        """The form for hand `number` at this table (the same fields whatever the hand)."""
-        return cls(table.players, **kwargs)
 
     def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.players = players
+        super().__init__(players, *args, **kwargs)
         self.hands = [*players, dummy_spades.DUMMY]
         nil_choices = [SelectChoice(name, name) for name in players]
         nil_choices.append(SelectChoice(dummy_spades.DUMMY, str(_l("Dummy"))))
         for bid_form in self.bids:
             bid_form.form.nil.choices = nil_choices
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        # Fill the one blank trick count before the engine sees the tricks.
-        self.fill_last_tricks()
-        return super().validate(extra_validators)
-
-    def fill_last_tricks(self) -> None:
-        """With exactly one hand's tricks left blank, fill it in to make 13."""
-        values = [number_or_text(field.data) for field in self.tricks]
-        blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
-        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
-            self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField,
 from ..i18n import say
 from ..rules import spades
 from ..rules.errors import RuleError
-from .common import ErrorsByField, TwoStepForm, number_or_text
+from .common import BidsAndTricksForm, ErrorsByField, number_or_text
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
@@ -105,32 +105,10 @@ class BidForm(Form):
     blind = BooleanField(_l("Blind Nil"))
 
 
-class SpadesHandForm(TwoStepForm):
+class SpadesHandForm(BidsAndTricksForm):
     """Each player's bid (a number, Nil or Blind Nil) and tricks, in seat order."""
 
     bids = FieldList(FormField(BidForm), min_entries=4, max_entries=4)
-    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-
-    @classmethod
-    def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
-        """The form for hand `number` at this table (the same fields whatever the hand)."""
-        return cls(table.players, **kwargs)
-
-    def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.players = players
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        self.fill_last_tricks()
-        return super().validate(extra_validators)
-
-    def fill_last_tricks(self) -> None:
-        """With exactly one player's tricks left blank, fill them in to make 13."""
-        values = [number_or_text(field.data) for field in self.tricks]
-        blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
-        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
-            self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def bid_form(self, player: str) -> BidForm:
         """The bid fields of one player."""
