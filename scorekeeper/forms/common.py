@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, SelectMultipleField, StringField
+from wtforms import Field, FieldList, RadioField, SelectMultipleField, StringField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..i18n import say
@@ -44,6 +44,23 @@ class ErrorsByField:
                 self.form.form_errors.append(message)
             else:
                 field.errors = [*field.errors, message]
+
+
+class TargetChoice:
+    """A new game's "Play to" chips (`target`, one of them "other") and the number typed as "Other target"."""
+
+    target: RadioField
+    target_other: StringField
+
+    @property
+    def chose_other_target(self) -> bool:
+        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
+        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+
+    @property
+    def target_field(self) -> Field:
+        """The field that gives the target: "Other target" when it is chosen, else the chips."""
+        return self.target_other if self.chose_other_target else self.target
 
 
 FIRST_STEP = "first"

@@ -20,10 +20,10 @@ from wtforms import (
 from ..i18n import say
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
-from .common import BidsAndTricksForm, ChipsField, ErrorsByField, number_or_text
+from .common import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
 
 
-class NewDummySpadesGameForm(FlaskForm):
+class NewDummySpadesGameForm(TargetChoice, FlaskForm):
     player_0 = StringField(_l("Player 1"))
     player_1 = StringField(_l("Player 2"))
     player_2 = StringField(_l("Player 3"))
@@ -64,14 +64,8 @@ class NewDummySpadesGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
 
-    @property
-    def chose_other_target(self) -> bool:
-        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
-        return self.target.data == "other" or bool((self.target_other.data or "").strip())
-
     def payload(self) -> dict[str, Any]:
         """The API's create payload for what was typed."""
-        target = self.target_other.data if self.chose_other_target else self.target.data
         first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
         return {
             "game": "dummy-spades",
@@ -79,7 +73,7 @@ class NewDummySpadesGameForm(FlaskForm):
             "first_dealer": first_dealer,
             "dummy_after": int(self.dummy_after.data),
             "settings": {
-                "target": number_or_text(target),
+                "target": number_or_text(self.target_field.data),
                 "bag_limit": number_or_text(self.bag_limit.data),
                 "bag_penalty": number_or_text(self.bag_penalty.data),
                 "variant": self.variant.data,
@@ -87,7 +81,6 @@ class NewDummySpadesGameForm(FlaskForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        target_field = self.target_other if self.chose_other_target else self.target
         ErrorsByField(
             self,
             {
@@ -96,7 +89,7 @@ class NewDummySpadesGameForm(FlaskForm):
                 "players[2]": self.player_2,
                 "first_dealer": self.first_dealer,
                 "dummy_after": self.dummy_after,
-                "settings.target": target_field,
+                "settings.target": self.target_field,
                 "settings.bag_limit": self.bag_limit,
                 "settings.bag_penalty": self.bag_penalty,
                 "settings.variant": self.variant,
