@@ -51,10 +51,10 @@ def summary(record: Any) -> dict[str, Any]:
 
 def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:
     """A record kept by `summary`, read back as a record of the same class as `empty`."""
-    def value(name: str, kept: Any) -> Any:
+    def value(kept: Any) -> Any:
         return Tally(**kept) if isinstance(kept, dict) else tuple(kept) if isinstance(kept, list) else kept
 
-    return type(empty)(**{field.name: value(field.name, data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
+    return type(empty)(**{field.name: value(data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
