@@ -121,7 +121,7 @@ class EntryForm(Protocol):
 
 
 class GameKind(Protocol):
-    """One game, as the rest of the app sees it. A kind subclasses this and fills in every member.
+    """One game, as the rest of the app sees it. A kind subclasses this and fills in each member with no default here.
 
     Identity and words:
       `name` is the game's id in URLs, in the API's "game" field and in the
