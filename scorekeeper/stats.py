@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
-from .rules import dummy_spades, piquet
+from .rules import dummy_spades, piquet, spades
 
 RecordT = TypeVar("RecordT")
 
@@ -51,21 +51,24 @@ def summary(record: Any) -> dict[str, Any]:
 
 def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:
     """A record kept by `summary`, read back as a record of the same class as `empty`."""
-    def value(name: str, kept: Any) -> Any:
+    def value(kept: Any) -> Any:
         return Tally(**kept) if isinstance(kept, dict) else tuple(kept) if isinstance(kept, list) else kept
 
-    return type(empty)(**{field.name: value(field.name, data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
+    return type(empty)(**{field.name: value(data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
 class SpadesRecord:
-    """One player's Dummy Hand Spades: finished games, and every scored hand (unfinished games too)."""
+    """One player's Spades: finished games, and every scored hand (unfinished games too).
+
+    In four-player Spades the games, the contracts and the bags are the
+    player's team's, and the Nils the player's own.
+    """
 
     wins: Tally
     unfinished: int
     final_scores: tuple[int, ...]
     contracts: Tally
-    declarer: Tally
     nils: Tally
     bags: int
 
@@ -78,6 +81,13 @@ class SpadesRecord:
     def bags_per_hand(self) -> float | None:
         hands = self.contracts.out_of
         return self.bags / hands if hands else None
+
+
+@dataclass(frozen=True)
+class DummySpadesRecord(SpadesRecord):
+    """One player's Dummy Hand Spades: a Spades record, and how often the player declared."""
+
+    declarer: Tally
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,7 @@ class PiquetRecord:
     capots: int
 
 
-def spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> SpadesRecord:
+def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> DummySpadesRecord:
     """Count one player's games, each given with the player's spelling in it."""
     wins = finished = unfinished = hands = made = declared = nils = nils_made = bags = 0
     final_scores: list[int] = []
@@ -117,12 +127,42 @@ def spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> SpadesRecor
             applied = [nil for nil in result.nils if nil.bidder == name and nil.applies]
             nils += len(applied)
             nils_made += sum(1 for nil in applied if nil.made)
-    return SpadesRecord(
+    return DummySpadesRecord(
         wins=Tally(wins, finished),
         unfinished=unfinished,
         final_scores=tuple(final_scores),
         contracts=Tally(made, hands),
         declarer=Tally(declared, hands),
+        nils=Tally(nils_made, nils),
+        bags=bags,
+    )
+
+
+def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
+    """Count one player's four-player games, each given with the player's spelling in it: their team's results."""
+    wins = finished = unfinished = hands = made = nils = nils_made = bags = 0
+    final_scores: list[int] = []
+    for game, name in games:
+        team = game.table.team_of(name).name
+        if game.is_over():
+            finished += 1
+            wins += game.winner() == team
+            final_scores.append(game.totals()[team].score)
+        else:
+            unfinished += 1
+        for result in game.hands:
+            mine = result.team(team)
+            hands += 1
+            made += mine.made
+            bags += mine.bags_added
+            own = [nil for nil in result.nils if nil.player == name]
+            nils += len(own)
+            nils_made += sum(nil.made for nil in own)
+    return SpadesRecord(
+        wins=Tally(wins, finished),
+        unfinished=unfinished,
+        final_scores=tuple(final_scores),
+        contracts=Tally(made, hands),
         nils=Tally(nils_made, nils),
         bags=bags,
     )

@@ -20,10 +20,10 @@ from wtforms import (
 from ..i18n import say
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
-from .common import ChipsField, ErrorsByField, first_step_only, number_or_text
+from .common import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
 
 
-class NewDummySpadesGameForm(FlaskForm):
+class NewDummySpadesGameForm(TargetChoice, FlaskForm):
     player_0 = StringField(_l("Player 1"))
     player_1 = StringField(_l("Player 2"))
     player_2 = StringField(_l("Player 3"))
@@ -64,14 +64,8 @@ class NewDummySpadesGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
 
-    @property
-    def chose_other_target(self) -> bool:
-        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
-        return self.target.data == "other" or bool((self.target_other.data or "").strip())
-
     def payload(self) -> dict[str, Any]:
         """The API's create payload for what was typed."""
-        target = self.target_other.data if self.chose_other_target else self.target.data
         first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
         return {
             "game": "dummy-spades",
@@ -79,7 +73,7 @@ class NewDummySpadesGameForm(FlaskForm):
             "first_dealer": first_dealer,
             "dummy_after": int(self.dummy_after.data),
             "settings": {
-                "target": number_or_text(target),
+                "target": number_or_text(self.target_field.data),
                 "bag_limit": number_or_text(self.bag_limit.data),
                 "bag_penalty": number_or_text(self.bag_penalty.data),
                 "variant": self.variant.data,
@@ -87,7 +81,6 @@ class NewDummySpadesGameForm(FlaskForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        target_field = self.target_other if self.chose_other_target else self.target
         ErrorsByField(
             self,
             {
@@ -96,7 +89,7 @@ class NewDummySpadesGameForm(FlaskForm):
                 "players[2]": self.player_2,
                 "first_dealer": self.first_dealer,
                 "dummy_after": self.dummy_after,
-                "settings.target": target_field,
+                "settings.target": self.target_field,
                 "settings.bag_limit": self.bag_limit,
                 "settings.bag_penalty": self.bag_penalty,
                 "settings.variant": self.variant,
@@ -109,39 +102,18 @@ class BidForm(Form):
     nil = ChipsField(_l("Nil on"), choices=[])
 
 
-class DummySpadesHandForm(FlaskForm):
+class DummySpadesHandForm(BidsAndTricksForm):
     """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
 
     bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
-    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
-
-    @classmethod
-    def for_hand(cls, table: dummy_spades.Table, number: int, **kwargs: Any) -> DummySpadesHandForm:
-        """The form for hand `number` at this table (the same fields whatever the hand)."""
-        return cls(table.players, **kwargs)
 
     def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.players = players
+        super().__init__(players, *args, **kwargs)
         self.hands = [*players, dummy_spades.DUMMY]
         nil_choices = [SelectChoice(name, name) for name in players]
         nil_choices.append(SelectChoice(dummy_spades.DUMMY, str(_l("Dummy"))))
         for bid_form in self.bids:
             bid_form.form.nil.choices = nil_choices
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        # Fill the one blank trick count before the engine sees the tricks.
-        self.fill_last_tricks()
-        return super().validate(extra_validators)
-
-    def fill_last_tricks(self) -> None:
-        """With exactly one hand's tricks left blank, fill it in to make 13."""
-        values = [number_or_text(field.data) for field in self.tricks]
-        blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
-        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
-            self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
@@ -155,7 +127,7 @@ class DummySpadesHandForm(FlaskForm):
                 for name, bid_form in zip(self.players, self.bids)
             ],
         }
-        if not first_step_only(self):
+        if not self.first_step_only():
             payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
         return payload
 

@@ -18,7 +18,7 @@ from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice,
 from ..rules.cards import PACK, format_card
 from ..rules.errors import RuleError
 from ..rules.piquet import Table, Variant
-from .common import ChipsField, ErrorsByField, first_step_only, number_or_text
+from .common import ChipsField, ErrorsByField, TwoStepForm, number_or_text
 
 ROLES = ("elder", "younger")
 SEQUENCE_ROWS = 4
@@ -136,7 +136,7 @@ class TotalForm(Form):
     points = StringField(_l("Trick points"))
 
 
-class PiquetDealForm(FlaskForm):
+class PiquetDealForm(TwoStepForm):
     """Carte blanche, both players' declarations, and the play."""
 
     carte_blanche = RadioField(_l("Carte blanche"), choices=[SelectChoice("", _l("Nobody"))], default="")
@@ -163,7 +163,6 @@ class PiquetDealForm(FlaskForm):
         ],
         default="",
     )
-    step = StringField()  # the button pressed: "first" saves the declarations alone, the play comes later
 
     @classmethod
     def for_hand(cls, table: Table, number: int, **kwargs: Any) -> PiquetDealForm:
@@ -192,7 +191,7 @@ class PiquetDealForm(FlaskForm):
         paths: dict[str, Field] = {"carte_blanche": self.carte_blanche, "pique": self.pique}
         data: dict[str, Any] = {"carte_blanche": self.carte_blanche.data or None}
         data.update(self._declarations(paths))
-        if not first_step_only(self):
+        if not self.first_step_only():
             data.update(self._play(paths))
         self.field_paths = paths
         return data

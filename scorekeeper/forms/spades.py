@@ -12,12 +12,12 @@ from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField,
 from ..i18n import say
 from ..rules import spades
 from ..rules.errors import RuleError
-from .common import ErrorsByField, first_step_only, number_or_text
+from .common import BidsAndTricksForm, ErrorsByField, TargetChoice, number_or_text
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
 
-class NewSpadesGameForm(FlaskForm):
+class NewSpadesGameForm(TargetChoice, FlaskForm):
     player_0 = StringField(SEATS[0])
     player_1 = StringField(SEATS[1])
     player_2 = StringField(SEATS[2])
@@ -55,11 +55,6 @@ class NewSpadesGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or "", self.player_3.data or ""]
 
-    @property
-    def chose_other_target(self) -> bool:
-        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
-        return self.target.data == "other" or bool((self.target_other.data or "").strip())
-
     def house_rules(self) -> list[Field]:
         """The fields under "House rules", which open when one of them has an error."""
         return [self.nil_value, self.blind_nil, self.blind_margin, self.failed_nil_helps, self.zero_is_nil,
@@ -67,7 +62,6 @@ class NewSpadesGameForm(FlaskForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's create payload for what was typed."""
-        target = self.target_other.data if self.chose_other_target else self.target.data
         first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
         return {
             "game": "spades",
@@ -75,7 +69,7 @@ class NewSpadesGameForm(FlaskForm):
             "first_dealer": first_dealer,
             "settings": {
                 "variant": self.variant.data,
-                "target": number_or_text(target),
+                "target": number_or_text(self.target_field.data),
                 "nil_value": number_or_text(self.nil_value.data),
                 "blind_nil": self.blind_nil.data,
                 "blind_margin": number_or_text(self.blind_margin.data),
@@ -89,10 +83,9 @@ class NewSpadesGameForm(FlaskForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        target_field = self.target_other if self.chose_other_target else self.target
         fields: dict[str, Field] = {f"players[{seat}]": self[f"player_{seat}"] for seat in range(4)}
         fields["first_dealer"] = self.first_dealer
-        fields["settings.target"] = target_field
+        fields["settings.target"] = self.target_field
         for name in ("variant", "nil_value", "blind_nil", "blind_margin", "failed_nil_helps", "zero_is_nil",
                      "bag_limit", "bag_penalty", "mercy", "mercy_floor"):
             fields[f"settings.{name}"] = self[name]
@@ -105,33 +98,10 @@ class BidForm(Form):
     blind = BooleanField(_l("Blind Nil"))
 
 
-class SpadesHandForm(FlaskForm):
+class SpadesHandForm(BidsAndTricksForm):
     """Each player's bid (a number, Nil or Blind Nil) and tricks, in seat order."""
 
     bids = FieldList(FormField(BidForm), min_entries=4, max_entries=4)
-    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
-    step = StringField()  # the button pressed: "first" saves the bids alone, the tricks come later
-
-    @classmethod
-    def for_hand(cls, table: spades.Table, number: int, **kwargs: Any) -> SpadesHandForm:
-        """The form for hand `number` at this table (the same fields whatever the hand)."""
-        return cls(table.players, **kwargs)
-
-    def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.players = players
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        self.fill_last_tricks()
-        return super().validate(extra_validators)
-
-    def fill_last_tricks(self) -> None:
-        """With exactly one player's tricks left blank, fill them in to make 13."""
-        values = [number_or_text(field.data) for field in self.tricks]
-        blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
-        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
-            self.tricks[blanks[0]].data = str(13 - sum(known))
 
     def bid_form(self, player: str) -> BidForm:
         """The bid fields of one player."""
@@ -147,7 +117,7 @@ class SpadesHandForm(FlaskForm):
             form = entry.form
             value = "blind-nil" if form.blind.data else "nil" if form.nil.data else number_or_text(form.bid.data)
             bids.append({"player": name, "bid": value})
-        if first_step_only(self):
+        if self.first_step_only():
             return {"bids": bids}
         tricks = {name: number_or_text(field.data) for name, field in zip(self.players, self.tricks)}
         return {"bids": bids, "tricks": tricks}

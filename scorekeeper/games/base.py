@@ -19,9 +19,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..rules.errors import ErrorCollector, RuleError
+from ..charts import player_scores
+from ..i18n import say
+from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.log import Log
-from ..rules.phrases import N_
+from ..rules.phrases import N_, phrase
 
 if TYPE_CHECKING:
     from ..models import Game
@@ -36,21 +38,21 @@ Played = Sequence[tuple["Game", Engine]]
 
 @dataclass(frozen=True)
 class Words:
-    """The sentences that name a game's entries (a hand, a deal), as message ids.
+    """The sentences that name a game's entries, as message ids: a hand's unless a game says otherwise (a deal).
 
     Each is a whole sentence, so that every language can phrase it its own
     way; `%(number)s` is the entry's number.
     """
 
-    entry: str  # "Hand": a column or an axis title
-    numbered: str  # "Hand %(number)s"
-    share_edit: str  # "Anyone with this link can record and change hands."
-    recorded_meanwhile: str  # "Another phone recorded hand %(number)s while you were typing."
-    undone_meanwhile: str  # "Another phone undid hand %(number)s while you were typing."
-    nothing_saved: str  # "Nothing was saved: check the hands, then enter hand %(number)s."
-    start_next: str  # "Start hand %(number)s"
-    chart_description: str  # "Each player's running score, hand by hand. After hand %(number)s: %(scores)s."
-    chart_caption: str  # "Running score after each hand"
+    entry: str = N_("Hand")  # a column or an axis title
+    numbered: str = N_("Hand %(number)s")
+    share_edit: str = N_("Anyone with this link can record and change hands.")
+    recorded_meanwhile: str = N_("Another phone recorded hand %(number)s while you were typing.")
+    undone_meanwhile: str = N_("Another phone undid hand %(number)s while you were typing.")
+    nothing_saved: str = N_("Nothing was saved: check the hands, then enter hand %(number)s.")
+    start_next: str = N_("Start hand %(number)s")
+    chart_description: str = N_("Each player's running score, hand by hand. After hand %(number)s: %(scores)s.")
+    chart_caption: str = N_("Running score after each hand")
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
 
@@ -119,7 +121,7 @@ class EntryForm(Protocol):
 
 
 class GameKind(Protocol):
-    """One game, as the rest of the app sees it. A kind subclasses this and fills in every member.
+    """One game, as the rest of the app sees it. A kind subclasses this and fills in each member with no default here.
 
     Identity and words:
       `name` is the game's id in URLs, in the API's "game" field and in the
@@ -209,16 +211,17 @@ class GameKind(Protocol):
         ...
 
     def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        """The setup of the game played next at this table, in the same session.
+        """The setup of the game played next at this table, in the same session; by default there is none.
 
         :raises NotAllowed: field ``game``, when this game is not followed
             by another (or not yet).
         """
-        ...
+        raise NotAllowed.single("game", phrase(
+            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
 
     def session_summary(self, engine: Engine, played: Played) -> Any:
         """What `_session.html` shows of the session `played` (this game alone outside a session), or None."""
-        ...
+        return None
 
     def stats(self, played: Sequence[tuple[Engine, str]]) -> Any:
         """A player's record over replayed games, each given with the player's name in it; `_stats.html` shows it."""
@@ -228,10 +231,10 @@ class GameKind(Protocol):
 
     def running_scores(self, result: Any) -> Mapping[str, int]:
         """The running scores after one scored entry, keyed as the engine's `totals` (players; teams in Spades)."""
-        return {line.player: line.score for line in result.players}
+        return player_scores(result)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        """The score the chart marks: the target to reach (or the Rubicon)."""
+        """The score the chart marks: the target to reach (`target_reference`), or the Rubicon."""
         ...
 
     def outcome_note(self, engine: Engine) -> Phrase | None:
@@ -251,6 +254,17 @@ class GameKind(Protocol):
     def waiting_object(self, waiting: Any) -> dict[str, Any]:
         """The last entry's first step (`engine.waiting`) as the API's hand result (API.md "A hand in two steps")."""
         ...
+
+    def hand_result(self, step: Any, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """A scored entry or a first step as the API's hand result: its number and dealer, the game's own
+        `fields`, then the entry and the explanation (what `result_object` and `waiting_object` share)."""
+        return {
+            "number": step.number,
+            "dealer": step.dealer,
+            **fields,
+            "entry": self.entry_to_dict(step.entry),
+            "explanation": [say(line) for line in step.explanation],
+        }
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         """The CSV download's rows under `csv_columns`: one per entry and player, in seating order.
@@ -280,6 +294,11 @@ def read_both(read_table: Callable[[], Any], read_settings: Callable[[], Any]) -
     table = attempt(read_table)
     errors.raise_if_any()
     return Setup(table, settings)
+
+
+def target_reference(target: int) -> Reference:
+    """The chart's line at the score that wins the game."""
+    return Reference(target, N_("Target %(score)s"), N_("The dotted line marks the target, %(score)s."))
 
 
 def standing_object(standing: Any) -> dict[str, Any]:

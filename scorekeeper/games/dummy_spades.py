@@ -10,10 +10,9 @@ from ..forms.dummy_spades import DummySpadesHandForm, NewDummySpadesGameForm
 from ..i18n import say
 from ..models import Game
 from ..rules import dummy_spades
-from ..rules.errors import NotAllowed
-from ..rules.phrases import N_, phrase
+from ..rules.phrases import N_
 from ..spreadsheet import cell
-from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
 
@@ -24,17 +23,7 @@ class DummySpades(GameKind):
     new_game_title = N_("New Dummy Hand Spades game")
     rules_title = N_("Rules of Dummy Hand Spades")
     player_count = 3
-    words = Words(
-        entry=N_("Hand"),
-        numbered=N_("Hand %(number)s"),
-        share_edit=N_("Anyone with this link can record and change hands."),
-        recorded_meanwhile=N_("Another phone recorded hand %(number)s while you were typing."),
-        undone_meanwhile=N_("Another phone undid hand %(number)s while you were typing."),
-        nothing_saved=N_("Nothing was saved: check the hands, then enter hand %(number)s."),
-        start_next=N_("Start hand %(number)s"),
-        chart_description=N_("Each player's running score, hand by hand. After hand %(number)s: %(scores)s."),
-        chart_caption=N_("Running score after each hand"),
-    )
+    words = Words()
     template_folder = "dummy_spades"
     rules_template = "rules/dummy_spades.html"
     new_game_form = NewDummySpadesGameForm
@@ -75,27 +64,17 @@ class DummySpades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
         return dummy_spades.Game(setup.table, setup.settings, entries)
 
-    def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        raise NotAllowed.single("game", phrase(
-            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
-
-    def session_summary(self, engine: Engine, played: Played) -> None:
-        return None
-
-    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.SpadesRecord:
-        return stats.spades_record(played)
+    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.DummySpadesRecord:
+        return stats.dummy_spades_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:
-        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(spades_game(engine).settings.target)
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         return {"dummy_after": spades_game(engine).table.dummy_after}
 
     def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
-        return {
-            "number": result.number,
-            "dealer": result.dealer,
+        return self.hand_result(result, {
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,
             "declarer": result.declarer,
@@ -128,15 +107,11 @@ class DummySpades(GameKind):
                 }
                 for p in result.players
             },
-            "entry": dummy_spades.hand_to_dict(result.entry),
-            "explanation": [say(line) for line in result.explanation],
-        }
+        })
 
     def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
         """The declarer, the defenders, which nils apply, and what each side needs."""
-        return {
-            "number": waiting.number,
-            "dealer": waiting.dealer,
+        return self.hand_result(waiting, {
             "bidding_order": list(waiting.bidding_order),
             "leader": waiting.leader,
             "declarer": waiting.declarer,
@@ -151,9 +126,7 @@ class DummySpades(GameKind):
                 for player in waiting.bidding_order
             },
             "needs": [say(line) for line in waiting.needs],
-            "entry": dummy_spades.hand_to_dict(waiting.entry),
-            "explanation": [say(line) for line in waiting.explanation],
-        }
+        })
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         for result in engine.results:

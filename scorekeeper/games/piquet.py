@@ -20,7 +20,7 @@ from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, Phrase, phrase
 from ..rules.piquet.results import RUBICON
 from ..spreadsheet import cell
-from .base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both
+from .base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both, target_reference
 
 DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
 DEAL_LINE_FIELDS: Final = (
@@ -86,8 +86,7 @@ class Piquet(GameKind):
     def next_game(self, setup: Setup, engine: Engine) -> Setup:
         """The next partie: the first deal goes to the player who did not deal first in this one."""
         if setup.settings.variant is not piquet.Variant.RUBICON:
-            raise NotAllowed.single("game", phrase(
-                N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
+            return super().next_game(setup, engine)
         if not engine.is_over():
             raise NotAllowed.single("game", phrase(N_("Finish this partie before starting the next one.")))
         table = setup.table
@@ -109,8 +108,7 @@ class Piquet(GameKind):
         settings = piquet_game(engine).settings
         if settings.variant is piquet.Variant.RUBICON:
             return Reference(RUBICON, N_("Rubicon %(score)s"), N_("The dotted line marks the Rubicon at %(score)s."))
-        return Reference(settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(settings.target)
 
     def outcome_note(self, engine: Engine) -> Phrase | None:
         """How the settlement adds up, once a Rubicon partie is over."""
@@ -127,38 +125,15 @@ class Piquet(GameKind):
         }
 
     def result_object(self, result: piquet.DealResult) -> dict[str, Any]:
-        return {
-            "number": result.number,
-            "dealer": result.dealer,
-            "elder": result.elder,
-            "younger": result.younger,
-            "classes": classes_object(result.classes),
-            "players": {
-                line.player: {"role": str(line.role), **{field: getattr(line, field) for field in DEAL_LINE_FIELDS}}
-                for line in result.players
-            },
+        return self.hand_result(result, {
+            **deal_object(result, DEAL_LINE_FIELDS),
             "ended_game": result.ended_game,
             "running_trick_points": [list(pair) for pair in result.running_trick_points],
-            "entry": piquet.deal_to_dict(result.entry),
-            "explanation": [say(line) for line in result.explanation],
-        }
+        })
 
     def waiting_object(self, waiting: piquet.DeclaredDeal) -> dict[str, Any]:
         """Who is good in each class and each player's declaration points; `total` adds those up."""
-        return {
-            "number": waiting.number,
-            "dealer": waiting.dealer,
-            "elder": waiting.elder,
-            "younger": waiting.younger,
-            "classes": classes_object(waiting.classes),
-            "players": {
-                line.player: {"role": str(line.role), **{field: getattr(line, field) for field in DECLARATION_FIELDS}}
-                for line in waiting.players
-            },
-            "ended_game": False,
-            "entry": piquet.deal_to_dict(waiting.entry),
-            "explanation": [say(line) for line in waiting.explanation],
-        }
+        return self.hand_result(waiting, {**deal_object(waiting, DECLARATION_FIELDS), "ended_game": False})
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         for result in engine.results:
@@ -181,6 +156,19 @@ def piquet_game(engine: Engine) -> piquet.Game:
     """The engine as the Piquet game it is (the kind only ever replays Piquet games)."""
     assert isinstance(engine, piquet.Game)
     return engine
+
+
+def deal_object(deal: piquet.DealResult | piquet.DeclaredDeal, fields: tuple[str, ...]) -> dict[str, Any]:
+    """Who is elder and younger, who is good in each class, and each player's role and `fields`."""
+    return {
+        "elder": deal.elder,
+        "younger": deal.younger,
+        "classes": classes_object(deal.classes),
+        "players": {
+            line.player: {"role": str(line.role), **{field: getattr(line, field) for field in fields}}
+            for line in deal.players
+        },
+    }
 
 
 def settlement_object(settlement: piquet.Settlement | None) -> dict[str, Any] | None:

@@ -3,71 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from .. import stats
 from ..forms.spades import NewSpadesGameForm, SpadesHandForm
 from ..i18n import say
 from ..models import Game
 from ..rules import spades
-from ..rules.errors import NotAllowed
-from ..rules.phrases import N_, phrase
+from ..rules.phrases import N_
 from ..spreadsheet import cell
-from ..stats import Tally
-from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both
-
-
-@dataclass(frozen=True)
-class SpadesRecord:
-    """One player's four-player Spades: their team's games and hands, and their own Nils."""
-
-    wins: Tally
-    unfinished: int
-    final_scores: tuple[int, ...]
-    contracts: Tally
-    nils: Tally
-    bags: int
-
-    @property
-    def average_score(self) -> float | None:
-        """The team's average final score over the finished games."""
-        return sum(self.final_scores) / len(self.final_scores) if self.final_scores else None
-
-    @property
-    def bags_per_hand(self) -> float | None:
-        hands = self.contracts.out_of
-        return self.bags / hands if hands else None
-
-
-def spades_record(played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
-    """Count one player's games, each given with the player's spelling in it: their team's results."""
-    wins = finished = unfinished = hands = made = nils = nils_made = bags = 0
-    final_scores: list[int] = []
-    for engine, name in played:
-        game = spades_game(engine)
-        team = game.table.team_of(name).name
-        if game.is_over():
-            finished += 1
-            wins += game.winner() == team
-            final_scores.append(game.totals()[team].score)
-        else:
-            unfinished += 1
-        for result in game.hands:
-            mine = result.team(team)
-            hands += 1
-            made += mine.made
-            bags += mine.bags_added
-            own = [nil for nil in result.nils if nil.player == name]
-            nils += len(own)
-            nils_made += sum(nil.made for nil in own)
-    return SpadesRecord(
-        wins=Tally(wins, finished),
-        unfinished=unfinished,
-        final_scores=tuple(final_scores),
-        contracts=Tally(made, hands),
-        nils=Tally(nils_made, nils),
-        bags=bags,
-    )
+from .base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 
 
 class Spades(GameKind):
@@ -77,15 +22,7 @@ class Spades(GameKind):
     rules_title = N_("Rules of Spades")
     player_count = 4
     words = Words(
-        entry=N_("Hand"),
-        numbered=N_("Hand %(number)s"),
-        share_edit=N_("Anyone with this link can record and change hands."),
-        recorded_meanwhile=N_("Another phone recorded hand %(number)s while you were typing."),
-        undone_meanwhile=N_("Another phone undid hand %(number)s while you were typing."),
-        nothing_saved=N_("Nothing was saved: check the hands, then enter hand %(number)s."),
-        start_next=N_("Start hand %(number)s"),
         chart_description=N_("Each team's running score, hand by hand. After hand %(number)s: %(scores)s."),
-        chart_caption=N_("Running score after each hand"),
     )
     template_folder = "spades"
     rules_template = "rules/spades.html"
@@ -117,23 +54,15 @@ class Spades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
         return spades.Game(setup.table, setup.settings, entries)
 
-    def next_game(self, setup: Setup, engine: Engine) -> Setup:
-        raise NotAllowed.single("game", phrase(
-            N_("Only Rubicon Piquet is played in parties: start a new game instead.")))
-
-    def session_summary(self, engine: Engine, played: Played) -> None:
-        return None
-
-    def stats(self, played: Sequence[tuple[Engine, str]]) -> SpadesRecord:
-        return spades_record(played)
+    def stats(self, played: Sequence[tuple[Engine, str]]) -> stats.SpadesRecord:
+        return stats.spades_record((spades_game(engine), name) for engine, name in played)
 
     def running_scores(self, result: spades.HandResult) -> dict[str, int]:
         """Each team's running score after the hand."""
         return {team.name: team.score for team in result.teams}
 
     def chart_reference(self, engine: Engine) -> Reference:
-        return Reference(spades_game(engine).settings.target, N_("Target %(score)s"),
-                         N_("The dotted line marks the target, %(score)s."))
+        return target_reference(spades_game(engine).settings.target)
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
         """The teams, each with its players (the totals and the winner name them)."""
@@ -141,9 +70,7 @@ class Spades(GameKind):
 
     def result_object(self, result: spades.HandResult) -> dict[str, Any]:
         """One scored hand as API.md's "Four-player Spades hand" result."""
-        return {
-            "number": result.number,
-            "dealer": result.dealer,
+        return self.hand_result(result, {
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,
             "teams": {
@@ -168,15 +95,11 @@ class Spades(GameKind):
                 {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
                 for nil in result.nils
             ],
-            "entry": spades.hand_to_dict(result.entry),
-            "explanation": [say(line) for line in result.explanation],
-        }
+        })
 
     def waiting_object(self, waiting: spades.Bidding) -> dict[str, Any]:
         """Each team's contract and what it needs, and the Nils at stake."""
-        return {
-            "number": waiting.number,
-            "dealer": waiting.dealer,
+        return self.hand_result(waiting, {
             "bidding_order": list(waiting.bidding_order),
             "leader": waiting.leader,
             "teams": {
@@ -191,9 +114,7 @@ class Spades(GameKind):
                 {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
                 for nil in waiting.nils
             ],
-            "entry": spades.hand_to_dict(waiting.entry),
-            "explanation": [say(line) for line in waiting.explanation],
-        }
+        })
 
     def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
         """One row per hand and team: the partners' bids and tricks, then the team's points.
