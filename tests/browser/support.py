@@ -18,6 +18,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+NARROW_PHONE = {"width": 360, "height": 780}  # the narrowest phone the pages are made for
 HTMX_COPY = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
 

@@ -13,7 +13,7 @@ from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, open_hand, screenshot, serve_cdn_locally, settled, wait_for
+from .support import ARTIFACTS, PHONE, open_hand, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -198,21 +198,9 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(new_phone):
     """A phone-sized page in the light or the dark colour scheme, its browser set to `locale`."""
-    contexts = []
-
-    def open_page(color_scheme: str = "light", *, locale: str = "en-US"):
-        context = browser.new_context(viewport=PHONE, base_url=live_server, color_scheme=color_scheme, locale=locale)
-        serve_cdn_locally(context, live_server)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    return lambda color_scheme="light", *, locale="en-US": new_phone(PHONE, color_scheme=color_scheme, locale=locale)
 
 
 def axe_violations(page) -> list[str]:

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from .support import score_value, screenshot, serve_cdn_locally, settled
+from .support import NARROW_PHONE, score_value, screenshot, settled
 
 pytestmark = pytest.mark.browser
-
-NARROW = {"width": 360, "height": 780}  # a phone with a touch screen
-
 
 class Thumb:
     """Drives a page as a player's thumb does, counting taps."""
@@ -47,13 +44,9 @@ class Thumb:
 
 
 @pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(viewport=NARROW, base_url=live_server, has_touch=True, is_mobile=True)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+def phone(new_phone):
+    """A 360-px phone with a touch screen."""
+    return new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
 
 
 def open_new_game(page, game: dict) -> None:
@@ -70,7 +63,7 @@ def chip(name: str, value: str) -> str:
 def first_field_in_view(page, form: str) -> bool:
     """Whether the form's first field is entirely on the first screen, with the page not scrolled."""
     box = page.locator(f"{form} :is(input:not([type=hidden]), select, button)").first.bounding_box()
-    return page.evaluate("window.scrollY") == 0 and box is not None and box["y"] + box["height"] <= NARROW["height"]
+    return page.evaluate("window.scrollY") == 0 and box is not None and box["y"] + box["height"] <= NARROW_PHONE["height"]
 
 
 def scores(page) -> dict[str, int]:
