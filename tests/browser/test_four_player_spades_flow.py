@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 from .support import NARROW_PHONE, open_hand, score_value, screenshot, wait_for
-from .test_accessibility import NOT_REACHED, STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small, walk_with_tab
+from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, focus_problems, record, too_small
 
 pytestmark = pytest.mark.browser
 
@@ -259,16 +259,17 @@ def test_long_names_fit_the_phone(new_phone):
     assert not found, "\n".join(f"{name}: {lines}" for name, lines in found.items())
 
 
+FOCUS_WALKS = ("new", "midgame", "hand-refused", "summary", "player")
+
+
 def test_the_keyboard_reaches_every_control_and_shows_where_it_is(new_phone):
     page = new_phone(NARROW_PHONE)
-    problems = {}
+    problems, walked = {}, []
     for name in spades_tour(page):
-        if name not in ("new", "midgame", "hand-refused", "summary", "player"):
+        if name not in FOCUS_WALKS:
             continue
-        stops = walk_with_tab(page)
-        unseen = [stop["name"] for stop in stops
-                  if not (stop["focusVisible"] and stop["outline"] == "solid" and stop["width"] >= 2 and stop["inView"])]
-        unreached = page.evaluate(NOT_REACHED)
-        if unseen or unreached:
-            problems[name] = {"focus not shown": unseen, "not reached": unreached}
+        walked.append(name)
+        if found := focus_problems(page):
+            problems[name] = found
+    assert sorted(walked) == sorted(FOCUS_WALKS), "the tour reached every page to walk"
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
