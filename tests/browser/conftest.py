@@ -16,7 +16,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from ..conftest import dispose, make_app
-from .support import CHROMIUM, CHROMIUM_FLAGS, WatchedBrowser, make_page
+from .support import CHROMIUM, CHROMIUM_FLAGS, PHONE, WatchedBrowser, make_page, serve_cdn_locally
 
 
 @pytest.fixture
@@ -65,3 +65,22 @@ def page_without_js(browser, live_server):
     page = make_page(browser, live_server, javascript=False)
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def new_phone(browser, live_server):
+    """Opens a page on a phone of its own, `new_phone(viewport, **context_options)`: a browser context on the live
+    server, htmx's CDN answered locally. Every phone is closed after the test."""
+    contexts = []
+
+    def open_page(viewport: dict = PHONE, **options):
+        context = browser.new_context(viewport=viewport, base_url=live_server, **options)
+        serve_cdn_locally(context, live_server)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

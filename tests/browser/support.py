@@ -18,6 +18,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+NARROW_PHONE = {"width": 360, "height": 780}  # the narrowest phone the pages are made for
 HTMX_COPY = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -28,6 +29,22 @@ document.addEventListener("securitypolicyviolation", (event) => {
   window.reportCspViolation(`${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || "?"} `
                             + `(${event.sourceFile || "page"}:${event.lineNumber})`);
 });
+"""
+
+
+# Numbers, in order, the typing htmx answers after its pause and the requests it then starts (`htmx:trigger`, heard on
+# the form itself, which a swap may since have taken out of the page): `settled` waits until the last typing has
+# had its request.
+HTMX_TRIGGERS = """
+window.htmxWatch = { events: 0, lastTyping: 0, lastTrigger: 0 };
+document.addEventListener("input", (event) => {
+  const form = typeof htmx !== "undefined" && event.target.closest?.("[hx-trigger*='input']");
+  if (form) {
+    window.htmxWatch.lastTyping = ++window.htmxWatch.events;
+    form.addEventListener("htmx:trigger", () => { window.htmxWatch.lastTrigger = ++window.htmxWatch.events; },
+                          { once: true });
+  }
+}, true);
 """
 
 
@@ -45,7 +62,8 @@ def watch_csp(context, violations: list[str]) -> None:
 
 
 class WatchedBrowser:
-    """The browser, with every context it opens watched for CSP violations (checked after each test)."""
+    """The browser, with every context it opens watched for CSP violations (checked after each test) and for
+    htmx's pending requests (see `settled`)."""
 
     def __init__(self, browser):
         self._browser = browser
@@ -54,6 +72,7 @@ class WatchedBrowser:
     def new_context(self, **options):
         context = self._browser.new_context(**options)
         watch_csp(context, self.csp_violations)
+        context.add_init_script(HTMX_TRIGGERS)
         return context
 
     def __getattr__(self, name):
@@ -120,6 +139,9 @@ def screenshot(page, name: str) -> Path:
 
 def settled(page) -> None:
     """Wait until the live verdicts asked for by typing (after htmx's 400 ms pause) are back and shown, so that
-    nothing moves under the next tap."""
-    page.wait_for_timeout(450)
-    wait_for(page, "!document.querySelector('.htmx-request')")
+    nothing moves under the next tap.
+
+    The pause is waited for as an event, not as a time: a loaded machine may run htmx's timer late.
+    """
+    wait_for(page, "(window.htmxWatch?.lastTrigger ?? 0) >= (window.htmxWatch?.lastTyping ?? 0)"
+                   " && !document.querySelector('.htmx-request')")

@@ -13,7 +13,7 @@ from scorekeeper.app import ROOT
 
 from ..catalogs import languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, open_hand, screenshot, serve_cdn_locally, settled, wait_for
+from .support import ARTIFACTS, PHONE, open_hand, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -198,21 +198,9 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(new_phone):
     """A phone-sized page in the light or the dark colour scheme, its browser set to `locale`."""
-    contexts = []
-
-    def open_page(color_scheme: str = "light", *, locale: str = "en-US"):
-        context = browser.new_context(viewport=PHONE, base_url=live_server, color_scheme=color_scheme, locale=locale)
-        serve_cdn_locally(context, live_server)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    return lambda color_scheme="light", *, locale="en-US": new_phone(PHONE, color_scheme=color_scheme, locale=locale)
 
 
 def axe_violations(page) -> list[str]:
@@ -400,23 +388,31 @@ def walk_with_tab(page) -> list[dict]:
     raise AssertionError("the Tab key never got to the end of the page")
 
 
+def focus_problems(page) -> dict[str, list[str]]:
+    """Walk the page with the Tab key: the stops whose focus does not show, and the controls never reached."""
+    stops = walk_with_tab(page)
+    assert stops, "the Tab key stopped nowhere"
+    unseen = [stop["name"] for stop in stops
+              if not (stop["focusVisible"] and stop["outline"] == "solid" and stop["width"] >= 2 and stop["inView"])]
+    unreached = page.evaluate(NOT_REACHED)
+    return {"focus not shown": unseen, "not reached": unreached} if unseen or unreached else {}
+
+
 def test_the_keyboard_reaches_every_control_and_shows_where_it_is(phone):
     page = phone()
     tables = record_tables(page, SHORT_NAMES)
-    problems = {}
+    problems, walked = {}, []
     for name in tour(page, tables):
         if name not in FOCUS_WALKS:
             continue
-        stops = walk_with_tab(page)
-        unseen = [stop["name"] for stop in stops
-                  if not (stop["focusVisible"] and stop["outline"] == "solid" and stop["width"] >= 2 and stop["inView"])]
-        unreached = page.evaluate(NOT_REACHED)
-        if unseen or unreached:
-            problems[name] = {"focus not shown": unseen, "not reached": unreached}
+        walked.append(name)
+        if found := focus_problems(page):
+            problems[name] = found
         if name == "piquet-midgame":
             for selector, part in (("input[name=cards_elder][value='KH']", ".with-cards"), ("#tricks-5-1", ".trick-strip")):
                 page.focus(selector)  # the Tab key was last used, so the focus shows
                 page.locator(part).screenshot(path=str(ARTIFACTS / f"focus-{part[1:]}.png"))
+    assert sorted(walked) == sorted(FOCUS_WALKS), "the tour reached every page to walk"
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
 
 

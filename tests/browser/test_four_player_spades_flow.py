@@ -8,34 +8,23 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import open_hand, score_value, screenshot, serve_cdn_locally, wait_for
-from .test_accessibility import NOT_REACHED, STICKING_OUT, TAP_TARGETS, axe_violations, record, too_small, walk_with_tab
+from .support import NARROW_PHONE, open_hand, score_value, screenshot, wait_for
+from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, focus_problems, record, too_small
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dan")  # Ann & Cid against Ben & Dan
-NARROW = {"width": 360, "height": 780}
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(new_phone):
     """A 360-px-wide phone with JavaScript."""
-    context = browser.new_context(viewport=NARROW, base_url=live_server)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    return new_phone(NARROW_PHONE)
 
 
 @pytest.fixture
-def phone_without_js(browser, live_server):
-    context = browser.new_context(viewport=NARROW, base_url=live_server, java_script_enabled=False)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+def phone_without_js(new_phone):
+    return new_phone(NARROW_PHONE, java_script_enabled=False)
 
 
 def start_game(page, *, blind_nil: bool = False, screenshot_name: str | None = None) -> str:
@@ -247,10 +236,8 @@ def spades_tour(page, names: tuple[str, ...] = PLAYERS):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_on_the_spades_pages(browser, live_server, scheme):
-    context = browser.new_context(viewport=NARROW, base_url=live_server, color_scheme=scheme)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
+def test_axe_finds_nothing_on_the_spades_pages(new_phone, scheme):
+    page = new_phone(NARROW_PHONE, color_scheme=scheme)
     found = {}
     for name in spades_tour(page):
         screenshot(page, f"spades4-a11y-{name}-{scheme}")
@@ -258,37 +245,31 @@ def test_axe_finds_nothing_on_the_spades_pages(browser, live_server, scheme):
             found[name] = violations
         if small := too_small(page.evaluate(TAP_TARGETS)):
             found[f"{name} (tap targets)"] = small
-    context.close()
     assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
 
 
-def test_long_names_fit_the_phone(browser, live_server):
-    context = browser.new_context(viewport=NARROW, base_url=live_server)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
+def test_long_names_fit_the_phone(new_phone):
+    page = new_phone(NARROW_PHONE)
     found = {}
     for name in spades_tour(page, LONG_NAMES):
         page.wait_for_load_state("networkidle")
-        if (width := page.evaluate("document.documentElement.scrollWidth")) > NARROW["width"]:
-            found[f"{name}: {width} px"] = page.evaluate(STICKING_OUT, NARROW["width"])
+        if (width := page.evaluate("document.documentElement.scrollWidth")) > NARROW_PHONE["width"]:
+            found[f"{name}: {width} px"] = page.evaluate(STICKING_OUT, NARROW_PHONE["width"])
         screenshot(page, f"spades4-long-names-{name}")
-    context.close()
     assert not found, "\n".join(f"{name}: {lines}" for name, lines in found.items())
 
 
-def test_the_keyboard_reaches_every_control_and_shows_where_it_is(browser, live_server):
-    context = browser.new_context(viewport=NARROW, base_url=live_server)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    problems = {}
+FOCUS_WALKS = ("new", "midgame", "hand-refused", "summary", "player")
+
+
+def test_the_keyboard_reaches_every_control_and_shows_where_it_is(new_phone):
+    page = new_phone(NARROW_PHONE)
+    problems, walked = {}, []
     for name in spades_tour(page):
-        if name not in ("new", "midgame", "hand-refused", "summary", "player"):
+        if name not in FOCUS_WALKS:
             continue
-        stops = walk_with_tab(page)
-        unseen = [stop["name"] for stop in stops
-                  if not (stop["focusVisible"] and stop["outline"] == "solid" and stop["width"] >= 2 and stop["inView"])]
-        unreached = page.evaluate(NOT_REACHED)
-        if unseen or unreached:
-            problems[name] = {"focus not shown": unseen, "not reached": unreached}
-    context.close()
+        walked.append(name)
+        if found := focus_problems(page):
+            problems[name] = found
+    assert sorted(walked) == sorted(FOCUS_WALKS), "the tour reached every page to walk"
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())

@@ -9,13 +9,12 @@ import pytest
 from pypdf import PdfReader
 
 from ..catalogs import languages
-from .support import ARTIFACTS, open_hand, score_value, screenshot, serve_cdn_locally, wait_for
+from .support import ARTIFACTS, NARROW_PHONE, open_hand, score_value, screenshot, wait_for
 from .test_accessibility import STICKING_OUT, axe_violations
 from .test_spades_flow import fill_hand
 
 pytestmark = pytest.mark.browser
 
-NARROW = {"width": 360, "height": 780}
 # What each language's table reads: the explanation of RULES.md A10's E1 and of a deal won on the point alone.
 EXPECTED = {
     "fr": {
@@ -51,27 +50,15 @@ LANGUAGES = [language for language in languages() if language in EXPECTED]
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(new_phone):
     """A 360-px phone whose browser speaks `locale`."""
-    contexts = []
-
-    def open_page(locale: str):
-        context = browser.new_context(viewport=NARROW, base_url=live_server, locale=locale)
-        serve_cdn_locally(context, live_server)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    return lambda locale: new_phone(NARROW_PHONE, locale=locale)
 
 
 def check_the_page(page, language: str, name: str) -> None:
     """In `language`, nothing wider than the phone, nothing axe objects to; a screenshot to look at."""
     assert page.get_attribute("html", "lang") == language
-    assert page.evaluate("document.documentElement.scrollWidth") == NARROW["width"], page.evaluate(STICKING_OUT, NARROW["width"])
+    assert page.evaluate("document.documentElement.scrollWidth") == NARROW_PHONE["width"], page.evaluate(STICKING_OUT, NARROW_PHONE["width"])
     assert axe_violations(page) == []
     screenshot(page, f"{language}-{name}")
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
-from .support import ARTIFACTS, PHONE, screenshot, serve_cdn_locally
+from .support import ARTIFACTS, PHONE, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -26,22 +26,10 @@ def record(request, base_url: str, game: dict, hands: list[dict]) -> dict:
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(new_phone):
     """A phone-sized page in the light or the dark colour scheme."""
-    contexts = []
-
-    def open_page(color_scheme: str = "light", *, javascript: bool = True):
-        context = browser.new_context(viewport=PHONE, base_url=live_server, color_scheme=color_scheme,
-                                      java_script_enabled=javascript)
-        serve_cdn_locally(context, live_server)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    return lambda color_scheme="light", *, javascript=True: new_phone(PHONE, color_scheme=color_scheme,
+                                                                      java_script_enabled=javascript)
 
 
 # The printable area of A4 with the sheet's 12 mm margins, in CSS pixels: what a screenshot of the print looks like.

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from .support import score_value, screenshot, serve_cdn_locally, settled
+from .support import NARROW_PHONE, score_value, screenshot, settled
 
 pytestmark = pytest.mark.browser
-
-NARROW = {"width": 360, "height": 780}  # a phone with a touch screen
-
 
 class Thumb:
     """Drives a page as a player's thumb does, counting taps."""
@@ -47,13 +44,9 @@ class Thumb:
 
 
 @pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(viewport=NARROW, base_url=live_server, has_touch=True, is_mobile=True)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+def phone(new_phone):
+    """A 360-px phone with a touch screen."""
+    return new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
 
 
 def open_new_game(page, game: dict) -> None:
@@ -70,7 +63,27 @@ def chip(name: str, value: str) -> str:
 def first_field_in_view(page, form: str) -> bool:
     """Whether the form's first field is entirely on the first screen, with the page not scrolled."""
     box = page.locator(f"{form} :is(input:not([type=hidden]), select, button)").first.bounding_box()
-    return page.evaluate("window.scrollY") == 0 and box is not None and box["y"] + box["height"] <= NARROW["height"]
+    return page.evaluate("window.scrollY") == 0 and box is not None and box["y"] + box["height"] <= NARROW_PHONE["height"]
+
+
+def start_counting(page, game: dict, form: str, name: str) -> Thumb:
+    """Open a new game on this phone, check that its entry form starts on the first screen, and count from here."""
+    open_new_game(page, game)
+    screenshot(page, f"taps-{name}-first-screen")
+    assert first_field_in_view(page, form)
+    return Thumb(page)
+
+
+def save(thumb: Thumb, button: str) -> None:
+    """Tap the form's save button and wait for hand 1 in the history."""
+    thumb.tap(f"button:has-text('{button}')")
+    thumb.page.wait_for_selector("#hand-1")
+
+
+def next_form_in_view(page, form: str) -> bool:
+    """Whether the next hand's form, the game page opened afresh, starts on the first screen too."""
+    page.goto(page.url)
+    return first_field_in_view(page, form)
 
 
 def scores(page) -> dict[str, int]:
@@ -81,10 +94,8 @@ def scores(page) -> dict[str, int]:
 
 def test_a_dummy_hand_spades_hand_in_taps(phone):
     page = phone
-    open_new_game(page, {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"})
-    screenshot(page, "taps-dummy-spades-first-screen")
-    assert first_field_in_view(page, "#hand-form")
-    thumb = Thumb(page)
+    thumb = start_counting(page, {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"},
+                           "#hand-form", "dummy-spades")
 
     # RULES.md A10 E1: Ann declares 7, Ben bids 5, Cid 6; Ann 5 and the dummy 3, Ben 2, Cid 3.
     # Ben, Cid and Ann bid in that order; each complete number moves on to the next field.
@@ -96,22 +107,18 @@ def test_a_dummy_hand_spades_hand_in_taps(phone):
     thumb.type_on(3, into="#tricks-2")
     assert page.input_value("#tricks-3") == "3", "the last count is filled in"
     assert page.evaluate("document.activeElement.textContent") == "Save hand"
-    thumb.tap("button:has-text('Save hand')")
-    page.wait_for_selector("#hand-1")
+    save(thumb, "Save hand")
 
     assert scores(page) == {"Ann": 71, "Ben": 50, "Cid": -60}
     assert thumb.taps == 8  # 13 before
-    page.goto(page.url)  # the next hand, opened afresh
+    assert next_form_in_view(page, "#hand-form"), "the next hand's form starts on the first screen too"
     screenshot(page, "taps-dummy-spades-hand-2")
-    assert first_field_in_view(page, "#hand-form"), "the next hand's form starts on the first screen too"
 
 
 def test_a_four_player_spades_hand_in_taps(phone):
     page = phone
-    open_new_game(page, {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"})
-    screenshot(page, "taps-spades-first-screen")
-    assert first_field_in_view(page, "#hand-form")
-    thumb = Thumb(page)
+    thumb = start_counting(page, {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"},
+                           "#hand-form", "spades")
 
     # RULES.md C-E2: Ann 5, Ben 3, Cid 4, Dan 2; Ann 4, Ben 2, Cid 6, Dan 1.
     # Ben, Cid, Dan and Ann bid in that order.
@@ -122,21 +129,17 @@ def test_a_four_player_spades_hand_in_taps(phone):
     for seat, tricks in enumerate((4, 2, 6)):
         thumb.type_on(tricks, into=f"#tricks-{seat}")
     assert page.input_value("#tricks-3") == "1", "the last count is filled in"
-    thumb.tap("button:has-text('Save hand')")
-    page.wait_for_selector("#hand-1")
+    save(thumb, "Save hand")
 
     assert scores(page) == {"Ann": 91, "Ben": -50}
     assert thumb.taps == 9  # 15 before
-    page.goto(page.url)  # the next hand, opened afresh
-    assert first_field_in_view(page, "#hand-form"), "the next hand's form starts on the first screen too"
+    assert next_form_in_view(page, "#hand-form"), "the next hand's form starts on the first screen too"
 
 
 def test_a_piquet_deal_in_taps(phone):
     page = phone
-    open_new_game(page, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"})
-    screenshot(page, "taps-piquet-first-screen")
-    assert first_field_in_view(page, "#deal-form")
-    thumb = Thumb(page)
+    thumb = start_counting(page, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"},
+                           "#deal-form", "piquet")
 
     # The API.md deal: Ann (elder) point of 5 (48), tierce to the king, trio of aces; Ben (younger) point of
     # 5 (45), tierce to the ace, quatorze of tens; Ann wins tricks 1-6 and 12, Ben 7-11.
@@ -159,10 +162,8 @@ def test_a_piquet_deal_in_taps(phone):
     winners = [page.locator(f"input[name='tricks-{index}']:checked").get_attribute("value") for index in range(12)]
     assert winners == ["elder"] * 6 + ["younger"] * 5 + ["elder"]
     screenshot(page, "taps-piquet-filled")
-    thumb.tap("button:has-text('Save deal')")
-    page.wait_for_selector("#hand-1")
+    save(thumb, "Save deal")
 
     assert scores(page) == {"Ann": 24, "Ben": 23}
     assert thumb.taps == 20  # 35 before
-    page.goto(page.url)  # the next hand, opened afresh
-    assert first_field_in_view(page, "#deal-form"), "the next deal's form starts on the first screen too"
+    assert next_form_in_view(page, "#deal-form"), "the next deal's form starts on the first screen too"

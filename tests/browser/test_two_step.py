@@ -6,23 +6,16 @@ import re
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally, settled, wait_for
+from .support import NARROW_PHONE, screenshot, settled, wait_for
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
 from .test_spades_flow import PLAYERS, scores, start_game
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 780}
-
 
 @pytest.fixture
-def small_page(browser, live_server):
-    context = browser.new_context(viewport=SMALL_PHONE, base_url=live_server)
-    serve_cdn_locally(context, live_server)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+def small_page(new_phone):
+    return new_phone(NARROW_PHONE)
 
 
 def test_a_spades_hand_recorded_in_two_steps_with_a_reload_between(small_page):
@@ -62,12 +55,10 @@ def test_a_spades_hand_recorded_in_two_steps_with_a_reload_between(small_page):
     screenshot(page, "two-step-spades-hand-complete")
 
 
-def test_a_live_phone_sees_the_bids_another_phone_saved(small_page, browser, live_server):
+def test_a_live_phone_sees_the_bids_another_phone_saved(small_page, new_phone):
     page = small_page
     game_url = start_game(page)
-    viewer = browser.new_context(viewport=SMALL_PHONE, base_url=live_server)
-    serve_cdn_locally(viewer, live_server)
-    watcher = viewer.new_page()
+    watcher = new_phone(NARROW_PHONE)
     watcher.goto(game_url)  # read-only: no edit link on this phone
     assert watcher.locator(".now.waiting").count() == 0
 
@@ -77,7 +68,6 @@ def test_a_live_phone_sees_the_bids_another_phone_saved(small_page, browser, liv
 
     wait_for(watcher, "!!document.querySelector('.now.waiting')", seconds=15)
     assert "Ann and the dummy need 7 of the 13 tricks." in watcher.inner_text(".now")
-    viewer.close()
 
 
 DECLARED_POINT = ("elder", 5, 48)
@@ -113,9 +103,8 @@ def test_a_piquet_deal_recorded_in_two_steps_with_a_reload_between(small_page):
     screenshot(page, "two-step-piquet-deal-complete")
 
 
-def test_without_javascript_the_bids_then_the_tricks(browser, live_server):
-    context = browser.new_context(viewport=SMALL_PHONE, base_url=live_server, java_script_enabled=False)
-    page = context.new_page()
+def test_without_javascript_the_bids_then_the_tricks(new_phone):
+    page = new_phone(NARROW_PHONE, java_script_enabled=False)
     start_game(page)
     for seat, bid in enumerate((7, 5, 6)):
         page.fill(f"#bids-{seat}-bid", str(bid))
@@ -127,4 +116,3 @@ def test_without_javascript_the_bids_then_the_tricks(browser, live_server):
     page.click("button:has-text('Save tricks')")
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     assert scores(page) == {name: score for name, score in zip(PLAYERS, (71, 50, -60))}
-    context.close()

@@ -143,6 +143,24 @@ def assert_api_refusal(response):
         assert isinstance(error["message"], str) and error["message"]
 
 
+def keep_hands(client, path, headers, hand, count=2, *, may_end=False):
+    """Bring the game at `path` back to `count` stored hands, each of them `hand`: the extra ones undone, the others
+    replaced, the missing ones added (unless the game ends first, where it `may_end`)."""
+    game = client.get(path).get_json()
+    stored_count = len(game["hands"]) + len(game["after_end"])
+    while stored_count > count:
+        assert client.delete(f"{path}/hands/{stored_count}", headers=headers).status_code == 204
+        stored_count -= 1
+    for number in range(1, stored_count + 1):
+        assert client.put(f"{path}/hands/{number}", json=hand, headers=headers).status_code == 200
+    while stored_count < count:
+        response = client.post(f"{path}/hands", json=hand, headers=headers)
+        if may_end and response.status_code == 422:  # the game is over
+            break
+        assert response.status_code == 201, response.data
+        stored_count += 1
+
+
 class ApiTable:
     """One game with two recorded hands, restored before each example."""
 
@@ -155,16 +173,7 @@ class ApiTable:
         self.path = f"/api/v1/games/{self.id}"
 
     def reset(self):
-        game = self.client.get(self.path).get_json()
-        count = len(game["hands"]) + len(game["after_end"])
-        while count > 2:
-            assert self.client.delete(f"{self.path}/hands/{count}", headers=self.headers).status_code == 204
-            count -= 1
-        for number in range(1, count + 1):
-            assert self.client.put(f"{self.path}/hands/{number}", json=HAND, headers=self.headers).status_code == 200
-        while count < 2:
-            assert self.client.post(f"{self.path}/hands", json=HAND, headers=self.headers).status_code == 201
-            count += 1
+        keep_hands(self.client, self.path, self.headers, HAND)
 
     def send(self, method, path, *, expected, body=None, content_type=None, headers=None):
         """Send one request and check status, error shape, and that a refusal stored nothing."""
@@ -189,9 +198,10 @@ def api_table(tmp_path):
 tokens = mostly("good", st.sampled_from(["none", "wrong", "junk"]), weight=3)
 
 
-def token_headers(table, choice, junk_text):
+def token_headers(mine, choice, junk_text):
+    """The Authorization header of `choice`: the game's own (`mine`), none, a wrong token or junk."""
     return {
-        "good": table.headers,
+        "good": mine,
         "none": {},
         "wrong": {"Authorization": "Bearer not-the-token"},
         "junk": {"Authorization": junk_text},
@@ -242,7 +252,7 @@ def test_posting_a_hand_never_fails(api_table, body, token, junk_header, game_id
         f"{game_path(api_table, game_id)}/hands",
         body=data,
         content_type=content_type,
-        headers=token_headers(api_table, token, junk_header),
+        headers=token_headers(api_table.headers, token, junk_header),
         expected={201, 400, 403, 404, 422},
     )
 
@@ -257,7 +267,7 @@ def test_replacing_a_hand_never_fails(api_table, body, number, token, junk_heade
         f"{game_path(api_table, game_id)}/hands/{number}",
         body=data,
         content_type=content_type,
-        headers=token_headers(api_table, token, junk_header),
+        headers=token_headers(api_table.headers, token, junk_header),
         expected={200, 400, 403, 404, 422},
     )
 
@@ -276,7 +286,7 @@ def test_removing_a_hand_never_fails(api_table, number, token, junk_header, game
         "DELETE",
         f"{game_path(api_table, game_id)}/hands/{number}",
         body=body,
-        headers=token_headers(api_table, token, junk_header),
+        headers=token_headers(api_table.headers, token, junk_header),
         expected={204, 403, 404, 409},
     )
 
@@ -590,26 +600,11 @@ class PiquetTable:
 
         The Rubicon partie is level after 6 (not over) and drawn after 8; the Saunt game ends on its second.
         """
-        for name in ("rubicon", "saunt"):
-            path, headers = self.paths[name], self.headers[name]
-            game = self.client.get(path).get_json()
-            stored_count = len(game["hands"]) + len(game["after_end"])
-            while stored_count > count:
-                assert self.client.delete(f"{path}/hands/{stored_count}", headers=headers).status_code == 204
-                stored_count -= 1
-            for number in range(1, stored_count + 1):
-                assert self.client.put(f"{path}/hands/{number}", json=PIQUET_DEAL, headers=headers).status_code == 200
-            while stored_count < count:
-                response = self.client.post(f"{path}/hands", json=PIQUET_DEAL, headers=headers)
-                if response.status_code == 422:  # the Saunt game is over
-                    break
-                assert response.status_code == 201, response.data
-                stored_count += 1
+        for name in ("rubicon", "saunt"):  # the Saunt game ends on its second
+            keep_hands(self.client, self.paths[name], self.headers[name], PIQUET_DEAL, count, may_end=True)
 
     def token(self, game, choice, junk_text):
-        mine = self.headers.get(game, self.headers["rubicon"])
-        return {"good": mine, "none": {}, "wrong": {"Authorization": "Bearer not-the-token"},
-                "junk": {"Authorization": junk_text}}[choice]
+        return token_headers(self.headers.get(game, self.headers["rubicon"]), choice, junk_text)
 
     send = ApiTable.send
 

@@ -21,11 +21,13 @@ from .test_fuzz import (
     forms,
     header_text,
     junk,
+    keep_hands,
     maybe,
     mostly,
     names,
     plausible,
     small_numbers,
+    token_headers,
     tokens,
     usually,
 )
@@ -106,21 +108,10 @@ class SpadesTable:
 
     def reset(self, variant):
         """Two stored hands; every hand of the log is the opening hand, which any seat may hold."""
-        path, headers = self.paths[variant], self.headers[variant]
-        game = self.client.get(path).get_json()
-        count = len(game["hands"]) + len(game["after_end"])
-        while count > 2:
-            assert self.client.delete(f"{path}/hands/{count}", headers=headers).status_code == 204
-            count -= 1
-        for number in range(1, count + 1):
-            assert self.client.put(f"{path}/hands/{number}", json=HAND, headers=headers).status_code == 200
-        while count < 2:
-            assert self.client.post(f"{path}/hands", json=HAND, headers=headers).status_code == 201, variant
-            count += 1
+        keep_hands(self.client, self.paths[variant], self.headers[variant], HAND)
 
     def token(self, variant, choice, junk_text):
-        return {"good": self.headers[variant], "none": {}, "wrong": {"Authorization": "Bearer not-the-token"},
-                "junk": {"Authorization": junk_text}}[choice]
+        return token_headers(self.headers[variant], choice, junk_text)
 
     send = ApiTable.send
 

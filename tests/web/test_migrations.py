@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from scorekeeper.app import create_app
-from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 
 BEFORE_THE_DUMMY_SEAT_MOVED = "5d1e7a0c2b94"
 SPADES_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
@@ -22,29 +19,13 @@ INSERT_GAME = text(
 )
 
 
-def app_at(tmp_path, revision: str):
-    """An app on an empty test database, migrated up to `revision`."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": database_uri(url) if url else f"sqlite:///{tmp_path / 'test.db'}",
-    })
-    with app.app_context():
-        if url:
-            with db.engine.begin() as connection:
-                connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-        upgrade(revision=revision)
-    return app
-
-
 def as_dict(value) -> dict:
     """A JSON column as read without the model: a dict (PostgreSQL) or its text (SQLite)."""
     return value if isinstance(value, dict) else json.loads(value)
 
 
 def test_the_dummy_seat_moves_into_the_settings_and_back(tmp_path):
-    app = app_at(tmp_path, BEFORE_THE_DUMMY_SEAT_MOVED)
+    app = make_app(tmp_path, BEFORE_THE_DUMMY_SEAT_MOVED)
     try:
         with app.app_context():
             with db.engine.begin() as connection:
