@@ -15,7 +15,7 @@ from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from .htmx import is_fragment_request
-from .models import Game
+from .models import Game, token_matches
 
 # About 50 bytes each in the cookie: 60 games keep it near 3 KB, under the 4 KB browsers accept.
 REMEMBERED_GAMES = 60
@@ -61,6 +61,11 @@ def can_edit(game: Game) -> bool:
     return game.has_edit_token(token_for(game))
 
 
+def holds_token(edit_key: str, edit_token_hash: str) -> bool:
+    """`can_edit` from the game's columns alone: the game's edit key and its stored token hash."""
+    return token_matches(_remembered().get(edit_key), edit_token_hash)
+
+
 def remembered_keys() -> list[str]:
     """Edit keys (game or session ids) of the games this browser can edit, most recent first."""
     return list(reversed(_remembered()))
@@ -74,7 +79,7 @@ class PagesRenewTheCookie(SecureCookieSessionInterface):
     (its files, the worker, the manifest, the live poll every two seconds, htmx fragments), never renews it.
     """
 
-    BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest"})
+    BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest", "live.changes"})
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if session.modified:

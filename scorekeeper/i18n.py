@@ -68,11 +68,12 @@ def language() -> str:
 def remember_language(response: Response) -> Response:
     """A page asked for with `?lang=xx` keeps that language in a cookie for the pages after it.
 
-    Only page loads set it: an htmx fragment (the live poll names the page's
-    language in its URL) must not change what the other tabs show.
+    Only page loads set it: an htmx fragment or the live poll (which names the
+    page's language in its URL) must not change what the other tabs show.
     """
     wanted = chosen_language()
-    if wanted and not is_fragment_request() and not is_api_request() and request.cookies.get(COOKIE) != wanted:
+    if (wanted and request.endpoint != "live.changes" and not is_fragment_request() and not is_api_request()
+            and request.cookies.get(COOKIE) != wanted):
         response.set_cookie(
             COOKIE, wanted, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure
         )

@@ -22,6 +22,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_matches(token: str | None, token_hash: str) -> bool:
+    """Whether `token` is the edit token stored as `token_hash`."""
+    return bool(token) and hmac.compare_digest(hash_token(token or ""), token_hash)
+
+
 def player_key(name: str) -> str:
     """How a player is recognised across games: trimmed, ignoring case and Unicode composition.
 
@@ -70,7 +75,7 @@ class Game(Model):
         return [hand.entry for hand in self.hands]
 
     def has_edit_token(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(hash_token(token or ""), self.edit_token_hash)
+        return token_matches(token, self.edit_token_hash)
 
 
 class Seat(Model):
