@@ -33,6 +33,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         summary_views,
         table_views,
         views,
+        whole_renders,
     )
     from .config import configure
     from .extensions import compress, csrf, db, migrate
@@ -55,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     renders.init_app(app)
+    whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)

@@ -121,13 +121,16 @@ class Render(Model):
 
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
-    older ones of a game be dropped.
+    older ones of a game be dropped. A whole answer (whole_renders.py) is
+    kept compressed too, as each encoding the app sends.
     """
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(32), index=True)  # the game's public id
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+    br: Mapped[bytes | None] = mapped_column(LargeBinary)
+    gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class IdempotencyKey(Model):
