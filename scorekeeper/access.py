@@ -11,6 +11,8 @@ Only a page being opened renews the unchanged cookie (`PagesRenewTheCookie`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
@@ -80,6 +82,16 @@ class PagesRenewTheCookie(SecureCookieSessionInterface):
     """
 
     BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest", "live.changes"})
+
+    def __init__(self) -> None:
+        self._serializer: tuple[Any, Any] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        """Flask's serializer, built once for the app's keys instead of on every request (it holds no state)."""
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if self._serializer is None or self._serializer[0] != keys:
+            self._serializer = (keys, super().get_signing_serializer(app))
+        return self._serializer[1]
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if session.modified:

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import Conflict, HTTPException
 
+from .vary import vary_on
 from .writes import ConcurrentChange, is_contention
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,5 +105,5 @@ def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
 
 def _vary_on_htmx(response: Response) -> Response:
     """Pages differ for htmx requests, so caches must key on the header."""
-    response.vary.add("HX-Request")
+    vary_on(response, "HX-Request")
     return response

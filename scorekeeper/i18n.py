@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from .extensions import babel
 from .htmx import is_fragment_request
 from .rules.phrases import Phrase, Signed
+from .vary import vary_on
 
 DEFAULT_LANGUAGE = "en"
 # Each language named in itself, in the order the menu shows them.
@@ -84,9 +85,9 @@ def vary_on_language(response: Response) -> Response:
     """Caches must key on what picks the language: the header, and for pages the cookie."""
     if request.endpoint == "static":
         return response
-    response.vary.add("Accept-Language")
+    vary_on(response, "Accept-Language")
     if not is_api_request():
-        response.vary.add("Cookie")
+        vary_on(response, "Cookie")
     return response
 
 

@@ -22,12 +22,13 @@ from sqlalchemy import Select, bindparam, func, select
 from werkzeug.http import quote_etag
 
 from . import access, records, views
-from .extensions import db
+from .database import read_connection
 from .games import GAMES
 from .games.base import Played
 from .i18n import language, select_locale
 from .models import Game
 from .stale import stale_entry
+from .vary import vary_on
 
 bp = Blueprint("live", __name__)
 
@@ -71,7 +72,7 @@ def current_etag(game_id: str) -> str | None:
     (no game loaded); None when there is no such game."""
     if not records.PUBLIC_ID.fullmatch(game_id):
         return None
-    with db.engine.connect() as connection:  # no ORM session: nothing to set up, nothing to close
+    with read_connection() as connection:  # no ORM session: nothing to set up, nothing to close
         row = connection.execute(_ETAG_QUERY, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
@@ -104,7 +105,7 @@ def entry_update(context: dict[str, Any], posted: int | None, version: int | Non
 def _fresh(response: Response, etag: str) -> Response:
     response.set_etag(etag, weak=True)  # weak: each rendering carries a new CSRF token
     response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Cookie")
+    vary_on(response, "Cookie")
     return response
 
 

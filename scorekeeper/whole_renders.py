@@ -35,7 +35,8 @@ from sqlalchemy import bindparam, select
 from werkzeug.http import quote_etag
 
 from . import access, records, renders
-from .extensions import compress, db
+from .database import read_connection
+from .extensions import compress
 from .htmx import is_fragment_request
 from .i18n import select_locale
 from .models import Game, Render
@@ -75,7 +76,7 @@ class Shared:
     def is_current(self) -> bool:
         """Whether the game (and its session) is still at that state: versions only grow, so a render made
         between two equal looks is of that state."""
-        with db.engine.connect() as connection:
+        with read_connection() as connection:
             row = connection.execute(_LOOKUPS[None], {"game_id": self.public_id, "key": ""}).one_or_none()
             return (row is not None and row.version == self.version
                     and _session_state(connection, row.session_id) == self.session)
@@ -94,8 +95,9 @@ def _address() -> str | None:
     public_url = current_app.config.get("PUBLIC_URL")
     if public_url:
         return f"{public_url}\0{request.script_root}"
-    if request.host in current_app.extensions["whole_renders"]["hosts"]:
-        return request.host_url
+    host = request.host
+    if host in current_app.extensions["whole_renders"]["hosts"]:
+        return f"{request.scheme}://{host}{request.script_root}"
     return None
 
 
@@ -129,7 +131,7 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
 
     encoding = _chosen_encoding()
     lookup = _LOOKUPS[encoding if encoding in _COLUMNS else None]
-    with db.engine.connect() as connection:
+    with read_connection() as connection:
         row = connection.execute(lookup, {"game_id": game_id, "key": key(game_id, "")}).one_or_none()
         if row is None:
             return None

@@ -11,7 +11,7 @@ import json
 
 import brotli
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Render
@@ -196,3 +196,22 @@ def test_a_change_through_one_worker_shows_at_once_in_the_answers_another_kept(a
         assert len(json.loads(decoded(get(reader, game.path, encoding="br")))["hands"]) == 3
     finally:
         dispose(other)
+
+
+def test_a_kept_answer_costs_one_query(app, client, game):
+    for path in (f"/g/{game.id}", game.path):
+        get(client, path, encoding="br")
+    statements = []
+
+    def count(connection, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            for path in (f"/g/{game.id}", game.path):
+                assert get(client, path, encoding="br").status_code == 200
+                assert len(statements) == 1, statements
+                assert "FROM game LEFT OUTER JOIN render" in statements.pop()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
