@@ -36,7 +36,7 @@ from werkzeug.http import quote_etag
 
 from . import access, records, renders
 from .database import read_connection
-from .extensions import compress
+from .extensions import compress, db
 from .htmx import is_fragment_request
 from .i18n import select_locale
 from .models import Game, Render
@@ -75,11 +75,12 @@ class Shared:
 
     def is_current(self) -> bool:
         """Whether the game (and its session) is still at that state: versions only grow, so a render made
-        between two equal looks is of that state."""
-        with read_connection() as connection:
-            row = connection.execute(_LOOKUPS[None], {"game_id": self.public_id, "key": ""}).one_or_none()
-            return (row is not None and row.version == self.version
-                    and _session_state(connection, row.session_id) == self.session)
+        between two equal looks is of that state. Asked on the request's own connection: a request never
+        holds two of the pool's connections at once."""
+        connection = db.session.connection()
+        row = connection.execute(_LOOKUPS[None], {"game_id": self.public_id, "key": ""}).one_or_none()
+        return (row is not None and row.version == self.version
+                and _session_state(connection, row.session_id) == self.session)
 
 
 def _session_state(connection: Any, session_id: str | None) -> str:
