@@ -11,11 +11,13 @@ Only a page being opened renews the unchanged cookie (`PagesRenewTheCookie`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from .htmx import is_fragment_request
-from .models import Game
+from .models import Game, token_matches
 
 # About 50 bytes each in the cookie: 60 games keep it near 3 KB, under the 4 KB browsers accept.
 REMEMBERED_GAMES = 60
@@ -61,6 +63,11 @@ def can_edit(game: Game) -> bool:
     return game.has_edit_token(token_for(game))
 
 
+def holds_token(edit_key: str, edit_token_hash: str) -> bool:
+    """`can_edit` from the game's columns alone: the game's edit key and its stored token hash."""
+    return token_matches(_remembered().get(edit_key), edit_token_hash)
+
+
 def remembered_keys() -> list[str]:
     """Edit keys (game or session ids) of the games this browser can edit, most recent first."""
     return list(reversed(_remembered()))
@@ -74,7 +81,17 @@ class PagesRenewTheCookie(SecureCookieSessionInterface):
     (its files, the worker, the manifest, the live poll every two seconds, htmx fragments), never renews it.
     """
 
-    BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest"})
+    BESIDE_A_PAGE = frozenset({"static", "offline.service_worker", "offline.manifest", "live.changes"})
+
+    def __init__(self) -> None:
+        self._serializer: tuple[Any, Any] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        """Flask's serializer, built once for the app's keys instead of on every request (it holds no state)."""
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if self._serializer is None or self._serializer[0] != keys:
+            self._serializer = (keys, super().get_signing_serializer(app))
+        return self._serializer[1]
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if session.modified:

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import records, renders, transfer, writes
+from . import records, renders, transfer, whole_renders, writes
 from .config import request_size_limit
 from .games.base import Engine
 from .i18n import say
@@ -112,10 +112,16 @@ def create_game() -> Response:
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str) -> Response:
+    """The game object, kept whole for every reader in that language (whole_renders.py) when it may be."""
+    shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
+    if isinstance(shared, Response):
+        return shared
     game = records.game_or_404(game_id, with_hands=False)
     response = jsonify(game_object_now(game))
-    response.set_etag(game_etag(game))
-    return response
+    if shared is None:
+        response.set_etag(game_etag(game))
+        return response
+    return whole_renders.kept(shared, response, etag=game_etag(game))
 
 
 def game_object_now(game: Game) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import Conflict, HTTPException
 
+from .vary import vary_on
 from .writes import ConcurrentChange, is_contention
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         summary_views,
         table_views,
         views,
+        whole_renders,
     )
     from .config import configure
     from .extensions import compress, csrf, db, migrate
@@ -55,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     renders.init_app(app)
+    whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     app.register_blueprint(views.bp)
     app.register_blueprint(piquet_views.bp)
@@ -102,5 +105,5 @@ def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
 
 def _vary_on_htmx(response: Response) -> Response:
     """Pages differ for htmx requests, so caches must key on the header."""
-    response.vary.add("HX-Request")
+    vary_on(response, "HX-Request")
     return response

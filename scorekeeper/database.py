@@ -25,6 +25,7 @@ from .extensions import db
 
 DEFAULT_LOCK_TIMEOUT_MS = 10_000
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
 
 
 def init_app(app: Flask) -> None:
@@ -49,6 +50,8 @@ def _set_up_sqlite(engine: Engine, timeout: int) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Any) -> None:
+        if connection.get_execution_options().get(ONE_READ):
+            return  # one SELECT on its own reads a consistent state without a transaction
         connection.exec_driver_sql("BEGIN IMMEDIATE" if _in_write_request() else "BEGIN")
 
 
@@ -60,6 +63,11 @@ def _set_up_postgresql(engine: Engine, timeout: int) -> None:
         with dbapi_connection.cursor() as cursor:
             cursor.execute(f"SET SESSION lock_timeout = {timeout:d}")
         dbapi_connection.autocommit = autocommit
+
+
+def read_connection() -> Any:
+    """A connection of its own for a hot read of columns (no ORM session): each statement stands alone."""
+    return db.engine.connect().execution_options(**{ONE_READ: True})
 
 
 def _in_write_request() -> bool:

@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from .extensions import babel
 from .htmx import is_fragment_request
 from .rules.phrases import Phrase, Signed
+from .vary import vary_on
 
 DEFAULT_LANGUAGE = "en"
 # Each language named in itself, in the order the menu shows them.
@@ -68,11 +69,12 @@ def language() -> str:
 def remember_language(response: Response) -> Response:
     """A page asked for with `?lang=xx` keeps that language in a cookie for the pages after it.
 
-    Only page loads set it: an htmx fragment (the live poll names the page's
-    language in its URL) must not change what the other tabs show.
+    Only page loads set it: an htmx fragment or the live poll (which names the
+    page's language in its URL) must not change what the other tabs show.
     """
     wanted = chosen_language()
-    if wanted and not is_fragment_request() and not is_api_request() and request.cookies.get(COOKIE) != wanted:
+    if (wanted and request.endpoint != "live.changes" and not is_fragment_request() and not is_api_request()
+            and request.cookies.get(COOKIE) != wanted):
         response.set_cookie(
             COOKIE, wanted, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure
         )
@@ -83,9 +85,9 @@ def vary_on_language(response: Response) -> Response:
     """Caches must key on what picks the language: the header, and for pages the cookie."""
     if request.endpoint == "static":
         return response
-    response.vary.add("Accept-Language")
+    vary_on(response, "Accept-Language")
     if not is_api_request():
-        response.vary.add("Cookie")
+        vary_on(response, "Cookie")
     return response
 
 

@@ -6,7 +6,8 @@ the game's `version`, and for a game in a session (Piquet parties) every game's,
 plus whether this browser may edit, since editors see other controls, and
 the language: the poll names the page's language (`?lang=`), so a page
 never takes a board written in another. An
-unchanged game answers 304 after one small query and no replay. A changed
+unchanged game answers 304 after one small query of columns: no game
+loaded, no replay, no template, and the session cookie only read. A changed
 one answers with the board, from which the page takes the scores, the
 chart, the history and the session, never the entry form being filled in.
 """
@@ -17,29 +18,30 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from sqlalchemy import Select, bindparam, func
-from sqlalchemy.orm import aliased, lazyload
+from sqlalchemy import Select, bindparam, func, select
 from werkzeug.http import quote_etag
 
 from . import access, records, views
-from .extensions import db
+from .database import read_connection
 from .games import GAMES
 from .games.base import Played
-from .i18n import language
+from .i18n import language, select_locale
 from .models import Game
 from .stale import stale_entry
+from .vary import vary_on
 
 bp = Blueprint("live", __name__)
 
 
-def _etag(version: int, session_games: int, session_versions: int, *, editable: bool) -> str:
-    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}.{language()}"
+def _etag(version: int, session_games: int, session_versions: int, *, editable: bool, language_code: str) -> str:
+    return f"{version}.{session_games}.{session_versions}.{'edit' if editable else 'view'}.{language_code}"
 
 
 def board_etag(game: Game, editable: bool, played: Played) -> str:
     """The ETag of the board drawn from these loaded objects; `played` are the games of its session."""
     session = [other for other, _ in played] if game.session_id else []
-    return _etag(game.version, len(session), sum(other.version for other in session), editable=editable)
+    return _etag(game.version, len(session), sum(other.version for other in session), editable=editable,
+                 language_code=language())
 
 
 @bp.app_template_global()
@@ -49,13 +51,15 @@ def live_etag(game: Game, editable: bool, played: Played) -> str:
 
 
 def _etag_query() -> Select:
-    other = aliased(Game)  # the games of the session
+    """The columns the ETag is made of, with the count and the sum of the versions of the session's games."""
+    game = Game.__table__
+    other = game.alias("other")  # the games of the session
     return (
-        db.select(Game, func.count(other.id), func.coalesce(func.sum(other.version), 0))
-        .outerjoin(other, other.session_id == Game.session_id)
-        .where(Game.public_id == bindparam("game_id"))
-        .group_by(Game.id)
-        .options(lazyload(Game.seats), lazyload(Game.hands))
+        select(game.c.public_id, game.c.session_id, game.c.edit_token_hash, game.c.version,
+               func.count(other.c.id), func.coalesce(func.sum(other.c.version), 0))
+        .select_from(game.outerjoin(other, other.c.session_id == game.c.session_id))
+        .where(game.c.public_id == bindparam("game_id"))
+        .group_by(game.c.id)
     )
 
 
@@ -63,15 +67,19 @@ def _etag_query() -> Select:
 _ETAG_QUERY = _etag_query()
 
 
-def current_etag(game_id: str) -> tuple[Game, str] | None:
-    """The game (its seats and hands not loaded yet) and the ETag of its board now, in one query."""
+def current_etag(game_id: str) -> str | None:
+    """The ETag of the game's board now, for this reader and the page's language, from one query of columns
+    (no game loaded); None when there is no such game."""
     if not records.PUBLIC_ID.fullmatch(game_id):
         return None
-    row = db.session.execute(_ETAG_QUERY, {"game_id": game_id}).one_or_none()
+    with read_connection() as connection:  # no ORM session: nothing to set up, nothing to close
+        row = connection.execute(_ETAG_QUERY, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
-    game, session_games, session_versions = row
-    return game, _etag(game.version, session_games, session_versions, editable=access.can_edit(game))
+    public_id, session_id, edit_token_hash, version, session_games, session_versions = row
+    editable = access.holds_token(session_id or public_id, edit_token_hash)
+    # The language as the page's own request picks it, without making Babel's locale of it.
+    return _etag(version, session_games, session_versions, editable=editable, language_code=select_locale())
 
 
 def entry_update(context: dict[str, Any], posted: int | None, version: int | None = None,
@@ -97,19 +105,19 @@ def entry_update(context: dict[str, Any], posted: int | None, version: int | Non
 def _fresh(response: Response, etag: str) -> Response:
     response.set_etag(etag, weak=True)  # weak: each rendering carries a new CSRF token
     response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Cookie")
+    vary_on(response, "Cookie")
     return response
 
 
 @bp.get("/g/<game_id>/live")
 def changes(game_id: str) -> ResponseReturnValue:
     """304 while the board is as the page has it, else the board; `?hand=` and `?version=` say what the form is for."""
-    found = current_etag(game_id)
-    if found is None:
+    etag = current_etag(game_id)
+    if etag is None:
         abort(404)
-    game, etag = found
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
+    game = records.game_or_404(game_id, with_hands=False)
     context = views.game_context(game)
     context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int),
                                 request.args.get("completes", type=int)))

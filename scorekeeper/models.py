@@ -22,6 +22,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_matches(token: str | None, token_hash: str) -> bool:
+    """Whether `token` is the edit token stored as `token_hash`."""
+    return bool(token) and hmac.compare_digest(hash_token(token or ""), token_hash)
+
+
 def player_key(name: str) -> str:
     """How a player is recognised across games: trimmed, ignoring case and Unicode composition.
 
@@ -70,7 +75,7 @@ class Game(Model):
         return [hand.entry for hand in self.hands]
 
     def has_edit_token(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(hash_token(token or ""), self.edit_token_hash)
+        return token_matches(token, self.edit_token_hash)
 
 
 class Seat(Model):
@@ -116,13 +121,16 @@ class Render(Model):
 
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
-    older ones of a game be dropped.
+    older ones of a game be dropped. A whole answer (whole_renders.py) is
+    kept compressed too, as each encoding the app sends.
     """
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(32), index=True)  # the game's public id
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+    br: Mapped[bytes | None] = mapped_column(LargeBinary)
+    gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class IdempotencyKey(Model):

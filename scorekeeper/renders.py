@@ -63,32 +63,37 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
            with_session: bool = False) -> str:
     """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
     state = session_state(game) if with_session else str(game.version)
-    key = _key(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
+    key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
     body = db.session.execute(select(Render.body).where(Render.key == key)).scalar_one_or_none()
     if body is None:
         body = make()
-        if request.method in STORING_METHODS:
-            g.setdefault(NEW_RENDERS, {})[key] = (game.public_id, game.version, body)
+        keep(key, game.public_id, game.version, body)
     return body
+
+
+def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) -> None:
+    """Store this render once the GET's answer is ready (`store_new`), with its compressed forms if any."""
+    if request.method in STORING_METHODS:
+        g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, **encoded}
 
 
 def cached_for_each(what: str, games: list[Game], make: Callable[[Game], str]) -> dict[str, str]:
     """The render `what` of each game (by public id), the same in every language and for every reader:
     from the cache in one query, or `make(game)` for those missing."""
-    keys = {_key(what, game.public_id, str(game.version)): game for game in games}
+    keys = {key_of(what, game.public_id, str(game.version)): game for game in games}
     found = {key: body for key, body in db.session.execute(select(Render.key, Render.body).where(Render.key.in_(keys)))}
     bodies = {}
     for key, game in keys.items():
         body = found.get(key)
         if body is None:
             body = make(game)
-            if request.method in STORING_METHODS:
-                g.setdefault(NEW_RENDERS, {})[key] = (game.public_id, game.version, body)
+            keep(key, game.public_id, game.version, body)
         bodies[game.public_id] = body
     return bodies
 
 
-def _key(*parts: str) -> str:
+def key_of(*parts: str) -> str:
+    """The cache key of a render that depends on `parts` (and on the release)."""
     return hashlib.sha256("\0".join((RELEASE, *parts)).encode()).hexdigest()
 
 
@@ -118,14 +123,14 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
 
 def store_new(response: Response) -> Response:
     """Keep what this GET rendered for the next readers, and drop the renders of the games' older versions."""
-    new: dict[str, tuple[str, int, str]] = g.pop(NEW_RENDERS, {})
+    new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
     if not new:
         return response
     try:
         db.session.commit()  # ends the read: on SQLite a write then waits its turn instead of failing
-        for key, (public_id, version, body) in new.items():
-            db.session.execute(_insert_new(key=key, game=public_id, version=version, body=body))
-        for public_id, version in {(public_id, version) for public_id, version, _ in new.values()}:
+        for key, values in new.items():
+            db.session.execute(_insert_new(key=key, **values))
+        for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
             db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
@@ -134,9 +139,13 @@ def store_new(response: Response) -> Response:
 
 
 def _insert_new(**values: Any) -> Any:
-    """INSERT that leaves a render another worker stored first (PostgreSQL and SQLite say it alike)."""
+    """INSERT that leaves a render another worker stored first, and replaces one of an older version kept under
+    the same key (a whole answer's key holds no version: whole_renders.py). PostgreSQL and SQLite say it alike."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    return dialect.insert(Render).values(**values).on_conflict_do_nothing(index_elements=["key"])
+    insert = dialect.insert(Render).values(**values)
+    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip")}
+    return insert.on_conflict_do_update(index_elements=["key"], set_=newer,
+                                       where=Render.version < insert.excluded.version)
 
 
 def forget(game: Game) -> None:

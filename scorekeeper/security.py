@@ -43,7 +43,7 @@ def htmx_url(config: dict) -> str:
 
 def _add_headers(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", content_security_policy(htmx_url(current_app.config)))
+    headers.setdefault("Content-Security-Policy", current_app.extensions["content_security_policy"])
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")  # frame-ancestors, for browsers that predate it
     headers.setdefault("Referrer-Policy", "no-referrer")
@@ -93,6 +93,7 @@ def untrusted_host(error: SecurityError) -> Response:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["htmx_url"] = htmx_url(app.config)
+    app.extensions["content_security_policy"] = content_security_policy(htmx_url(app.config))
     app.after_request(_add_headers)
     app.register_error_handler(SecurityError, untrusted_host)
     app.logger.addFilter(RedactTokens())  # "Exception on /g/<id>/join/<token> [GET]"

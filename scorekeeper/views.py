@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import access, idempotency, players, records, renders, writes
+from . import access, idempotency, players, records, renders, whole_renders, writes
 from .config import request_size_limit
 from .games import GAMES
 from .games.base import Engine, EntryForm, GameKind
@@ -137,7 +137,7 @@ def game_context(game: Game, form: Any = None, engine: Engine | None = None, **e
     played = records.played_in_session(game, engine)
     context = {
         "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
-        "session_summary": kind.session_summary(engine, played), **extra,
+        "session_summary": kind.session_summary(engine, played), "for_every_reader": not editable, **extra,
     }
     return {"access_token": access.token_for(game), **context}
 
@@ -174,8 +174,13 @@ def stored_hand_or_404(game: Game, number: int) -> Any:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
+    """The game page; a viewer's is the one every viewer in that language gets, kept whole (whole_renders.py)."""
+    shared = whole_renders.answer("page", game_id, "text/html", page=True)
+    if isinstance(shared, Response):
+        return shared
     game = records.game_or_404(game_id, with_hands=False)
-    return render_game(game, offer_edit_link=access.take_edit_link_offer(game))
+    page = render_game(game, offer_edit_link=access.take_edit_link_offer(game))
+    return page if shared is None else whole_renders.kept(shared, make_response(page))
 
 
 @bp.get("/g/<game_id>/hands/<int:number>")

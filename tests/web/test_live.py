@@ -142,6 +142,56 @@ def test_an_unchanged_game_costs_one_query_and_no_replay(app, client):
     assert "FROM game" in statements[0] and "hand" not in statements[0], "no hands loaded, nothing replayed"
 
 
+def test_the_304_reads_columns_only_and_sets_no_cookie(app, client):
+    table = spades(client)
+    table.record(E1_HAND)
+    statements = []
+
+    def count(connection, cursor, statement, *args):
+        statements.append(statement)  # a BEGIN too: one SELECT needs no transaction
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            for headers in ({"HX-Request": "true"}, {}):  # with htmx, or as a plain request (a load generator)
+                response = client.get(f"{table.url}/live?lang=en", headers={**headers, "If-None-Match": 'W/"1.0.0.edit.en"'})
+                assert response.status_code == 304
+                assert response.headers["ETag"] == 'W/"1.0.0.edit.en"'
+                assert "Set-Cookie" not in response.headers, "a poll never writes nor renews the session"
+                assert response.data == b""
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    assert len(statements) == 2
+    for statement in statements:
+        assert "settings" not in statement and "undone_entry" not in statement, "no game loaded"
+
+
+def test_a_reader_who_gains_or_loses_edit_rights_gets_a_new_board_on_the_next_poll(app, client):
+    table = spades(client)
+    table.record(E1_HAND)
+    reader = app.test_client()
+    assert live(reader, table, 'W/"1.0.0.view.en"').status_code == 304
+    assert reader.get(f"/g/{table.id}/join/{table.token}").status_code == 303
+    gained = live(reader, table, 'W/"1.0.0.view.en"')
+    assert gained.status_code == 200 and gained.headers["ETag"] == 'W/"1.0.0.edit.en"'
+    assert 'id="hand-form"' in gained.get_data(as_text=True)
+    assert live(reader, table, 'W/"1.0.0.edit.en"').status_code == 304
+    with reader.session_transaction() as cookie:
+        cookie["edit_tokens"] = []  # this browser forgot the game (it keeps the 60 most recent)
+    lost = live(reader, table, 'W/"1.0.0.edit.en"')
+    assert lost.status_code == 200 and lost.headers["ETag"] == 'W/"1.0.0.view.en"'
+    assert 'id="hand-form"' not in lost.get_data(as_text=True)
+
+
+def test_the_poll_names_the_pages_language(client):
+    table = spades(client)
+    assert live(client, table, 'W/"0.0.0.edit.en"').status_code == 304
+    response = client.get(f"{table.url}/live?lang=fr", headers={"HX-Request": "true", "If-None-Match": 'W/"0.0.0.edit.en"'})
+    assert response.status_code == 200 and response.headers["ETag"] == 'W/"0.0.0.edit.fr"'
+    response = client.get(f"{table.url}/live?lang=fr", headers={"HX-Request": "true", "If-None-Match": 'W/"0.0.0.edit.fr"'})
+    assert response.status_code == 304
+
+
 def test_viewers_get_their_own_etag_and_no_edit_controls(app, client):
     table = spades(client)
     table.record(E1_HAND)

@@ -54,3 +54,27 @@ def test_the_dummy_seat_moves_into_the_settings_and_back(tmp_path):
             ]
     finally:
         dispose(app)
+
+
+def test_renders_gain_their_compressed_forms_and_lose_them_again(tmp_path):
+    before = "2b7d4c8e1f60"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text("INSERT INTO render (key, game, version, body) VALUES ('k', 'g', 1, '<p>')"))
+            upgrade()
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("render")]
+                row = connection.execute(text("SELECT body, br, gzip FROM render")).one()
+            assert columns == ["key", "game", "version", "body", "br", "gzip"]
+            assert tuple(row) == ("<p>", None, None)
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("render")]
+                rows = connection.execute(text("SELECT key, body FROM render")).all()
+            assert columns == ["key", "game", "version", "body"]
+            assert [tuple(row) for row in rows] == [("k", "<p>")]
+    finally:
+        dispose(app)

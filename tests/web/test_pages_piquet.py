@@ -240,7 +240,7 @@ def test_next_partie_waits_for_the_end_of_this_one(client, app):
 def test_viewers_cannot_use_the_deal_helpers(client, app):
     game_url = start(client)
     viewer = app.test_client()
-    token = csrf_token(viewer, game_url)
+    token = csrf_token(viewer, "/")  # a valid token of this browser's: the game page has none for a viewer
     assert 'id="deal-form"' not in viewer.get(game_url).get_data(as_text=True)
     for path in ("/deals/verdicts", "/deals/preview", "/deals/fill", "/next", "/hands"):
         assert viewer.post(game_url + path, data={**POINT_ONLY, "csrf_token": token}).status_code == 403

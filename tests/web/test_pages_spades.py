@@ -180,7 +180,8 @@ def test_the_plain_link_is_read_only_and_the_edit_link_shares_access(app, client
     viewer = app.test_client()
     page = viewer.get(game_url).get_data(as_text=True)
     assert 'id="hand-form"' not in page and "Undo" not in page and "Share edit access" not in page
-    response = viewer.post(game_url + "/hands", data={**E1_HAND, "csrf_token": csrf_token(viewer, game_url)})
+    assert "X-CSRFToken" not in page, "a viewer's page is the same for every viewer"
+    response = viewer.post(game_url + "/hands", data={**E1_HAND, "csrf_token": csrf_token(viewer, "/")})
     assert response.status_code == 403
     assert stored(app, Hand) == 0
     assert viewer.get(game_url + "/join/not-the-token").status_code == 404

@@ -1,0 +1,217 @@
+"""Whole answers kept compressed for readers: the read-only game page and the API's game object.
+
+The server's own address is HOST:PORT (127.0.0.1:5000 in tests); the test
+client's default host, "localhost", is a host the server does not know.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import brotli
+import pytest
+from sqlalchemy import event, func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Render
+
+from ..conftest import dispose, make_app
+from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
+from .api_client import create
+from .test_renders import another_worker
+
+OWN = "127.0.0.1:5000"
+FOREIGN = "other.example"
+
+
+def get(client, path, host=OWN, encoding="", **headers):
+    return client.get(path, headers={"Host": host, "Accept-Encoding": encoding, **headers})
+
+
+def decoded(response) -> bytes:
+    encoding = response.headers.get("Content-Encoding")
+    if encoding == "br":
+        return brotli.decompress(response.data)
+    if encoding == "gzip":
+        return gzip.decompress(response.data)
+    assert encoding is None
+    return response.data
+
+
+def whole_renders(app, game_id) -> list[Render]:
+    with app.app_context():
+        rows = db.session.execute(select(Render).where(Render.game == game_id, Render.br.is_not(None))).scalars()
+        return list(rows)
+
+
+def render_count(app) -> int:
+    with app.app_context():
+        return db.session.execute(select(func.count()).select_from(Render)).scalar_one()
+
+
+@pytest.fixture
+def game(client):
+    table = create(client, SPADES_GAME)  # this client has no edit rights: the API keeps the token
+    table.add(*SPADES_HANDS[:3])
+    return table
+
+
+def test_a_viewers_page_is_kept_whole_and_sent_in_each_encoding(app, client, game):
+    page = f"/g/{game.id}"
+    made = get(client, page, encoding="gzip, deflate, br")
+    assert made.status_code == 200
+    assert made.headers["Content-Encoding"] == "br"
+    [kept] = whole_renders(app, game.id)
+    assert kept.version == 3 and kept.gzip is not None
+
+    for accepted, expected in (("gzip, deflate, br", "br"), ("gzip", "gzip"), ("br;q=0.5, gzip", "gzip"),
+                               ("", None), ("identity", None)):
+        response = get(client, page, encoding=accepted)
+        assert response.status_code == 200
+        assert response.headers.get("Content-Encoding") == expected
+        assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+        assert response.headers["Vary"] == made.headers["Vary"]
+        assert "Accept-Encoding" in response.headers["Vary"]
+        assert "ETag" not in response.headers
+        assert int(response.headers["Content-Length"]) == len(response.data)
+        assert decoded(response) == decoded(made)
+        assert "Set-Cookie" not in response.headers
+    assert len(whole_renders(app, game.id)) == 1
+
+    # Today's path, for a host the server does not know, makes the same page but for that host's address.
+    fresh = get(client, page, host=FOREIGN, encoding="gzip")
+    assert decoded(fresh).decode().replace(FOREIGN, OWN) == decoded(made).decode()
+    text = decoded(made).decode()
+    assert f"http://{OWN}/g/{game.id}" in text
+    assert 'id="hand-3"' in text and 'id="hand-form"' not in text and "X-CSRFToken" not in text
+
+
+def test_a_kept_page_is_read_from_the_cache_and_only_at_its_version(app, client, game):
+    page = f"/g/{game.id}"
+    get(client, page, encoding="br")
+    with app.app_context():
+        [kept] = db.session.execute(select(Render).where(Render.br.is_not(None))).scalars()
+        kept.br = brotli.compress(brotli.decompress(kept.br) + b"<!-- kept -->")
+        db.session.commit()
+    assert decoded(get(client, page, encoding="br")).endswith(b"<!-- kept -->")
+    game.add(SPADES_HANDS[3])
+    after = decoded(get(client, page, encoding="br")).decode()
+    assert "<!-- kept -->" not in after and 'id="hand-4"' in after
+    assert [render.version for render in whole_renders(app, game.id)] == [4]
+
+
+def test_each_language_and_each_host_has_its_own_page(app, client, game):
+    page = f"/g/{game.id}"
+    english = decoded(get(client, page, encoding="gzip", **{"Accept-Language": "en"})).decode()
+    french = decoded(get(client, page, encoding="gzip", **{"Accept-Language": "fr"})).decode()
+    assert '<html lang="en"' in english and '<html lang="fr"' in french
+    assert decoded(get(client, page + "?lang=fr", encoding="br")).decode() == french
+    assert len(whole_renders(app, game.id)) == 2
+
+    kept = render_count(app)
+    foreign = decoded(get(client, page, host=FOREIGN, encoding="gzip")).decode()
+    assert f"http://{FOREIGN}/g/{game.id}" in foreign and OWN not in foreign
+    assert render_count(app) == kept, "a host the server does not know adds nothing to the cache"
+    assert get(client, page + "?x=1", encoding="gzip").status_code == 200
+    assert render_count(app) == kept, "nor does a query the page would carry in its links"
+
+
+def test_an_editor_never_gets_a_viewers_page(app, client, game):
+    page = f"/g/{game.id}"
+    viewer = decoded(get(client, page, encoding="br")).decode()
+    editor = app.test_client()
+    assert get(editor, f"/g/{game.id}/join/{game.token}").status_code == 303
+    for encoding in ("br", "gzip", ""):
+        mine = decoded(get(editor, page, encoding=encoding)).decode()
+        assert 'id="hand-form"' in mine and "X-CSRFToken" in mine and mine != viewer
+    assert len(whole_renders(app, game.id)) == 1
+
+
+def test_the_api_object_is_kept_whole_with_its_etags(app, client, game):
+    made = get(client, game.path, encoding="gzip")
+    assert made.headers["Content-Encoding"] == "gzip"
+    assert made.headers["ETag"] == '"3:gzip"'
+    for accepted, expected, etag in (("gzip", "gzip", '"3:gzip"'), ("br", "br", '"3:br"'), ("", None, '"3"')):
+        response = get(client, game.path, encoding=accepted)
+        assert response.status_code == 200
+        assert response.headers.get("Content-Encoding") == expected
+        assert response.headers["ETag"] == etag
+        assert response.headers["Content-Type"] == "application/json"
+        assert response.headers["Vary"] == made.headers["Vary"]
+        assert decoded(response) == decoded(made)
+    assert get(client, game.path, encoding="gzip", **{"If-None-Match": '"3:gzip"'}).status_code == 304
+    assert get(client, game.path, encoding="br", **{"If-None-Match": '"3:gzip"'}).status_code == 200
+
+    fresh = get(client, game.path, host=FOREIGN, encoding="gzip")
+    assert fresh.headers["ETag"] == '"3:gzip"'
+    assert decoded(fresh).decode().replace(FOREIGN, OWN) == decoded(made).decode()
+    assert json.loads(decoded(made))["url"] == f"http://{OWN}/g/{game.id}"
+
+    game.add(SPADES_HANDS[3])
+    after = get(client, game.path, encoding="br")
+    assert after.headers["ETag"] == '"4:br"'
+    assert [hand["number"] for hand in json.loads(decoded(after))["hands"]] == [1, 2, 3, 4]
+
+
+def test_a_piquet_partie_follows_every_game_of_its_session(app, client):
+    table = create(client, PIQUET_GAME)
+    table.add(*PIQUET_DEALS)
+    first = json.loads(decoded(get(client, table.path, encoding="gzip")))
+    page = decoded(get(client, f"/g/{table.id}", encoding="gzip")).decode()
+    assert table.next().status_code == 201
+    second = json.loads(decoded(get(client, table.path, encoding="gzip")))
+    assert first["session"] is None and second["session"] == table.id, "the first partie's object names its session"
+    assert decoded(get(client, f"/g/{table.id}", encoding="gzip")).decode() != page
+
+
+def test_with_a_public_address_every_host_gets_the_kept_answer(tmp_path):
+    app = make_app(tmp_path, PUBLIC_URL="https://scores.example")
+    try:
+        client = app.test_client()
+        game = create(client, SPADES_GAME)
+        game.add(SPADES_HANDS[0])
+        one = decoded(get(client, f"/g/{game.id}", host="a.example", encoding="br")).decode()
+        two = decoded(get(client, f"/g/{game.id}", host="b.example", encoding="gzip")).decode()
+        assert one == two and f"https://scores.example/g/{game.id}" in one
+        assert len(whole_renders(app, game.id)) == 1
+    finally:
+        dispose(app)
+
+
+def test_a_change_through_one_worker_shows_at_once_in_the_answers_another_kept(app, client, game):
+    other = another_worker(app)
+    try:
+        reader = other.test_client()
+        for _ in range(2):  # made, then read back
+            assert 'id="hand-3"' in decoded(get(reader, f"/g/{game.id}", encoding="br")).decode()
+            assert len(json.loads(decoded(get(reader, game.path, encoding="gzip")))["hands"]) == 3
+        assert len(whole_renders(app, game.id)) == 2, "what the other worker kept is shared"
+
+        game.add(SPADES_HANDS[3])
+        assert 'id="hand-4"' in decoded(get(reader, f"/g/{game.id}", encoding="br")).decode()
+        assert len(json.loads(decoded(get(reader, game.path, encoding="gzip")))["hands"]) == 4
+        assert game.delete(4).status_code == 204
+        assert 'id="hand-4"' not in decoded(get(reader, f"/g/{game.id}", encoding="gzip")).decode()
+        assert len(json.loads(decoded(get(reader, game.path, encoding="br")))["hands"]) == 3
+    finally:
+        dispose(other)
+
+
+def test_a_kept_answer_costs_one_query(app, client, game):
+    for path in (f"/g/{game.id}", game.path):
+        get(client, path, encoding="br")
+    statements = []
+
+    def count(connection, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            for path in (f"/g/{game.id}", game.path):
+                assert get(client, path, encoding="br").status_code == 200
+                assert len(statements) == 1, statements
+                assert "FROM game LEFT OUTER JOIN render" in statements.pop()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
