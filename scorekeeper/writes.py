@@ -94,6 +94,11 @@ def claim_version(game: Game) -> None:
     set_committed_value(game, "version", seen + 1)
 
 
+def execute(statement: Any) -> None:
+    """Run a statement of the change; a race the database noticed becomes ConcurrentChange (rolled back)."""
+    _guarded(lambda: db.session.execute(statement))
+
+
 def flush() -> None:
     """Send the pending changes; a race the database noticed becomes ConcurrentChange."""
     _guarded(db.session.flush)
