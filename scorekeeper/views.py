@@ -286,7 +286,7 @@ def saved_pieces(game: Game, engine: Engine, replaced: int | None) -> ResponseRe
 # The indentation of the templates' lines: a tenth of what a save sends, even compressed, and nothing a browser
 # shows (the parts hold no <pre> or <textarea>, where it would count).
 LINE_INDENT = re.compile(r"\n\s+")
-SAVED_BROTLI_QUALITY = 6
+SAVED_BROTLI_QUALITY = 5
 
 
 @bp.app_template_global()
