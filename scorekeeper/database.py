@@ -4,11 +4,15 @@ A write waits at most `LOCK_TIMEOUT_MS` (config, default 10 s) for another
 one to finish; past that the player gets a 409 (writes.py), never a 500.
 
 SQLite: write-ahead logging (readers never wait for a writer), that wait as
-its busy timeout, and write requests that take the write lock when their
-transaction begins (BEGIN IMMEDIATE). A deferred transaction that read first
-and writes later cannot wait for another writer in WAL mode: SQLite refuses
-it at once ("database is locked"), whatever the timeout. Starting writes
-IMMEDIATE makes every writer queue, then read and change the latest state.
+its busy timeout, commits that do not wait for the disk (`SQLITE_SYNCHRONOUS`,
+config, default NORMAL: in WAL mode a crash of the app loses nothing and the
+database is never corrupted, but a power cut may lose the last changes; FULL
+makes every commit wait for the disk, which costs most of a save), and write
+requests that take the write lock when their transaction begins (BEGIN
+IMMEDIATE). A deferred transaction that read first and writes later cannot
+wait for another writer in WAL mode: SQLite refuses it at once ("database is
+locked"), whatever the timeout. Starting writes IMMEDIATE makes every writer
+queue, then read and change the latest state.
 
 PostgreSQL: that wait as its lock timeout. A write locks its game row
 (SELECT ... FOR UPDATE, writes.locked_game); constraints do the rest.
@@ -24,6 +28,7 @@ from sqlalchemy import Engine, event
 from .extensions import db
 
 DEFAULT_LOCK_TIMEOUT_MS = 10_000
+SQLITE_SYNCHRONOUS = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
 
@@ -33,18 +38,22 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     if engine.dialect.name == "sqlite":
-        _set_up_sqlite(engine, timeout)
+        synchronous = str(app.config.get("SQLITE_SYNCHRONOUS", "NORMAL")).upper()
+        if synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"SQLITE_SYNCHRONOUS is one of {', '.join(sorted(SQLITE_SYNCHRONOUS))}")
+        _set_up_sqlite(engine, timeout, synchronous)
     elif engine.dialect.name == "postgresql":
         _set_up_postgresql(engine, timeout)
 
 
-def _set_up_sqlite(engine: Engine, timeout: int) -> None:
+def _set_up_sqlite(engine: Engine, timeout: int, synchronous: str) -> None:
     @event.listens_for(engine, "connect")
     def connect(dbapi_connection: Any, _record: Any) -> None:
         # The driver would BEGIN (deferred) by itself; `begin` below says how instead.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute(f"PRAGMA busy_timeout={timeout:d}")
         cursor.close()
 

@@ -10,9 +10,10 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from . import records, renders, stats
+from .extensions import db
 from .forms.players import FindPlayerForm
 from .games import GAMES
-from .models import Game, player_key
+from .models import Game
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -67,29 +68,23 @@ def stats_page(name: str) -> ResponseReturnValue | None:
     """The stats of the player called `name` (in any case), or None if nobody of that name has played.
 
     Each game's record of each of its players is counted once per version of the game and kept with it
-    in the cache of renders: the page adds them up, replaying only the games changed since.
+    in the cache of renders: the page adds them up, replaying only the games changed since. No game is
+    loaded but those.
     """
-    games = records.games_of_player(name, with_hands=False)
+    games = records.games_of_player(name)
     if not games:
         return None
-    key = player_key(name)
     kept = renders.cached_for_each("stats", games, game_summary)
-    totals: dict[str, Any] = {}
+    by_kind: dict[str, list[dict[str, Any]]] = {}
     for game in games:
-        kind = GAMES.of(game)
-        empty = kind.stats([])
-        mine = stats.from_summary(empty, json.loads(kept[game.public_id])[spelling_in(game, key)])
-        totals[kind.name] = stats.add(totals.get(kind.name, empty), mine)
-    records_by_game = [(kind, totals[kind.name]) for kind in GAMES.values() if kind.name in totals]
-    return render_template("players/show.html", name=spelling_in(games[-1], key), records=records_by_game)
+        by_kind.setdefault(game.kind, []).append(json.loads(kept[game.public_id])[game.name])
+    records_by_game = [(kind, stats.from_summary(kind.stats([]), stats.add_summaries(by_kind[kind.name])))
+                       for kind in GAMES.values() if kind.name in by_kind]
+    return render_template("players/show.html", name=games[-1].name, records=records_by_game)
 
 
-def game_summary(game: Game) -> str:
+def game_summary(seated: records.Seated) -> str:
     """The record of each player of the game in this game alone, as JSON, by the player's name in it."""
+    game = db.session.get_one(Game, seated.game_id)
     kind, engine = GAMES.of(game), records.replay(game)
     return json.dumps({name: stats.summary(kind.stats([(engine, name)])) for name in game.player_names})
-
-
-def spelling_in(game: Game, key: str) -> str:
-    """How the player was spelt in that game."""
-    return next(seat.name for seat in game.seats if seat.name_key == key)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import inspect
+from sqlalchemy import insert, inspect
 from sqlalchemy.orm import lazyload
 
 from . import running_state
@@ -25,7 +25,7 @@ from .models import Game, Hand, Seat, hash_token, player_key
 from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, Phrase, phrase
-from .writes import ConcurrentChange, claim_version, flush
+from .writes import ConcurrentChange, claim_version, execute, flush
 
 
 class HandNotFound(LookupError):
@@ -76,13 +76,26 @@ def latest_games(edit_keys: list[str]) -> list[Game]:
     return [newest[key] for key in edit_keys if key in newest]
 
 
-def games_of_player(name: str, *, with_hands: bool = True) -> list[Game]:
-    """Every game with a player of that name (in any case), oldest first; seats (and hands) come along."""
+@dataclass(frozen=True)
+class Seated:
+    """One game a player sat at, as a list of a player's games needs it: no game object is loaded."""
+
+    game_id: int
+    public_id: str
+    kind: str
+    version: int
+    name: str  # how the player was spelt in that game
+
+
+def games_of_player(name: str) -> list[Seated]:
+    """Every game with a player of that name (in any case), oldest first, in one query (names are unique in a
+    game, ignoring case: one row a game)."""
     if "\x00" in name:  # no name holds one, and PostgreSQL refuses to compare it
         return []
-    played = db.select(Seat.game_id).where(Seat.name_key == player_key(name))
-    query = db.select(Game).where(Game.id.in_(played)).order_by(Game.id)
-    return list(db.session.execute(query if with_hands else query.options(lazyload(Game.hands))).scalars())
+    rows = db.session.execute(
+        db.select(Game.id, Game.public_id, Game.kind, Game.version, Seat.name)
+        .join(Seat, Seat.game_id == Game.id).where(Seat.name_key == player_key(name)).order_by(Game.id))
+    return [Seated(*row) for row in rows]
 
 
 def frequent_players(limit: int, *, latest_games: int | None = None) -> list[tuple[str, int]]:
@@ -245,12 +258,14 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     engine.add(entry)
     claim_version(game)
     game.undone_entry = None
-    hand = Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry))
     if "hands" in inspect(game).unloaded:
-        db.session.add(hand)  # the game's hands stay unloaded: they are not needed
+        # The game's hands stay unloaded (they are not needed): the hand and the state are written in SQL, without
+        # the ORM's unit of work, which costs more than the two statements.
+        execute(insert(Hand).values(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))
+        running_state.store_now(game, engine)
     else:
-        game.hands.append(hand)
-    running_state.store(game, engine)
+        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))
+        running_state.store(game, engine)
     flush()
     return engine
 

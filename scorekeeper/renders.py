@@ -21,9 +21,9 @@ makes the render again.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from flask import Flask, Response, g, render_template, request
 from flask_babel import get_locale
@@ -77,7 +77,20 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, **encoded}
 
 
-def cached_for_each(what: str, games: list[Game], make: Callable[[Game], str]) -> dict[str, str]:
+class Versioned(Protocol):
+    """A game as far as its renders' keys go: which game, at which version."""
+
+    @property
+    def public_id(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+VersionedT = TypeVar("VersionedT", bound=Versioned)
+
+
+def cached_for_each(what: str, games: Sequence[VersionedT], make: Callable[[VersionedT], str]) -> dict[str, str]:
     """The render `what` of each game (by public id), the same in every language and for every reader:
     from the cache in one query, or `make(game)` for those missing."""
     keys = {key_of(what, game.public_id, str(game.version)): game for game in games}

@@ -24,6 +24,10 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
+
+from . import writes
 from .games import GAMES
 from .games.base import Engine
 from .models import Game, RunningState
@@ -84,3 +88,17 @@ def store(game: Game, engine: Engine) -> None:
         game.running_state = RunningState(version=game.version, engine=ENGINE, state=dumps(engine))
     else:
         stored.version, stored.engine, stored.state = game.version, ENGINE, dumps(engine)
+
+
+def store_now(game: Game, engine: Engine) -> None:
+    """`store`, written at once in SQL rather than at the next flush (a game without a state yet gets its first
+    one from `store`)."""
+    stored = game.running_state
+    if stored is None:
+        store(game, engine)
+        return
+    values = {"version": game.version, "engine": ENGINE, "state": dumps(engine)}
+    writes.execute(update(RunningState).where(RunningState.game_id == game.id).values(**values)
+                   .execution_options(synchronize_session=False))
+    for name, value in values.items():
+        set_committed_value(stored, name, value)

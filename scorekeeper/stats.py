@@ -2,13 +2,14 @@
 
 Pure: it reads the engine's results only, so the figures always follow the
 rules as they are now (a rule fix re-counts every old game). A record is
-a sum over games (`add`): counted once per game and player, it is kept as
-JSON with the game's version (`summary`, `from_summary`; see players.py).
+a sum over games: counted once per game and player, it is kept as JSON with
+the game's version (`summary`), the kept records are added up as JSON
+(`add_summaries`) and the sum read back (`from_summary`; see players.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
@@ -30,23 +31,28 @@ class Tally:
         return self.count / self.out_of if self.out_of else None
 
 
-def add(first: RecordT, second: RecordT) -> RecordT:
-    """Two records of one kind (frozen dataclasses of tallies, counts and lists of scores), added up.
-
-    >>> add(Tally(1, 2), Tally(0, 3))
-    Tally(count=1, out_of=5)
-    """
-    return type(first)(**{field.name: _add(getattr(first, field.name), getattr(second, field.name))
-                          for field in fields(first)})  # type: ignore[arg-type]
-
-
-def _add(first: Any, second: Any) -> Any:
-    return add(first, second) if isinstance(first, Tally) else first + second
-
-
 def summary(record: Any) -> dict[str, Any]:
     """A record as JSON keeps it."""
     return asdict(record)
+
+
+def add_summaries(kept: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Records kept by `summary` (at least one), added up: tallies and counts summed, lists of scores joined.
+
+    >>> add_summaries([{"wins": {"count": 1, "out_of": 2}, "scores": [5], "bags": 1},
+    ...                {"wins": {"count": 0, "out_of": 1}, "scores": [7], "bags": 2}])
+    {'wins': {'count': 1, 'out_of': 3}, 'scores': [5, 7], 'bags': 3}
+    """
+    total: dict[str, Any] = {}
+    for name, value in kept[0].items():
+        values = [record[name] for record in kept]
+        if isinstance(value, dict):
+            total[name] = add_summaries(values)
+        elif isinstance(value, list):
+            total[name] = [item for items in values for item in items]
+        else:
+            total[name] = sum(values)
+    return total
 
 
 def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:

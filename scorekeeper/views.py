@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import brotli
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from . import access, idempotency, players, records, renders, whole_renders, writes
@@ -236,7 +240,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.attach(error)  # refused before anything changed: the engine is as it was
         else:
-            return saved(game, engine)
+            return saved(game, engine, pieces_for=made_for.version, replaced=waiting)
     return render_game(game, form, 422, engine)
 
 
@@ -246,11 +250,56 @@ def commit_form_change(game: Game) -> None:
     writes.commit()
 
 
-def saved(game: Game, engine: Engine | None = None) -> ResponseReturnValue:
-    """After a change: the new board for htmx (drawn with `engine`, `game` replayed, if known), else the game page."""
+def saved(game: Game, engine: Engine | None = None, *, pieces_for: int | None = None,
+          replaced: int | None = None) -> ResponseReturnValue:
+    """After a change: the new board for htmx (drawn with `engine`, `game` replayed, if known), else the game page.
+
+    `pieces_for` is the version of the game the page showed, when it is known (the form said so, and it was the
+    version the change was made to): a save from that page through htmx then answers with only what changed
+    (`saved_pieces`); `replaced` is the hand that was waiting for its play, which the change completed or changed.
+    """
     if is_fragment_request():
+        if engine is not None and pieces_for == game.version - 1 and request.headers.get("HX-Target") == "board":
+            pieces = saved_pieces(game, engine, replaced)
+            if pieces is not None:
+                return pieces
         return render_game(game, engine=engine)
     return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+
+
+def saved_pieces(game: Game, engine: Engine, replaced: int | None) -> ResponseReturnValue | None:
+    """What a save changed on the page that made it, each part swapped in place (`_saved.html`); None when the
+    whole board changes (the game ended)."""
+    if engine.is_over():
+        return None
+    context = game_context(game, engine=engine, live_entry="replace")
+    number = engine.waiting.number if engine.waiting else engine.next_number() - 1
+    had_lines = number > 1 or replaced is not None
+    whole_record = not had_lines or bool(context["session_summary"]) or bool(engine.after_end)
+    swapped = {"live", "standing", "record"} if whole_record else {"live", "standing", "undo-redo"}
+    html = LINE_INDENT.sub("\n", render_template("_saved.html", **context, swapped=swapped, replaced=replaced))
+    response = make_response(html, 200, {"HX-Reswap": "none"})
+    if request.accept_encodings["br"]:
+        # Sent after every hand, and small: worth brotli's next levels (a millisecond) rather than the app's
+        # default for every answer (Flask-Compress leaves an answer already encoded as it is).
+        response.set_data(brotli.compress(response.get_data(), quality=SAVED_BROTLI_QUALITY))
+        response.headers["Content-Encoding"] = "br"
+        response.vary.add("Accept-Encoding")
+    return response
+
+
+# The indentation of the templates' lines: a tenth of what a save sends, even compressed, and nothing a browser
+# shows (the parts hold no <pre> or <textarea>, where it would count).
+LINE_INDENT = re.compile(r"\n\s+")
+SAVED_BROTLI_QUALITY = 5
+
+
+@bp.app_template_global()
+@pass_context
+def swapped_in_place(context: Context, part: str) -> Markup:
+    """The attribute that has htmx swap `part` (an id) in place, when the answer being drawn swaps it
+    (`_saved.html`); nothing otherwise."""
+    return Markup(' hx-swap-oob="true"') if part in context.get("swapped", ()) else Markup("")
 
 
 def refused_stale_form(game: Game, engine: Engine, stale: StaleEntry, *, keep_typing: bool = False) -> EntryForm:

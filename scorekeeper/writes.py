@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask import abort
-from sqlalchemy import CursorResult, update
+from sqlalchemy import CursorResult, bindparam, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.orm import lazyload
+from sqlalchemy.orm import joinedload, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -56,14 +56,23 @@ def locked_game(public_id: str) -> Game:
 
     if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
-    # Hands load when asked for: recording one needs only the game's running state.
-    query = (db.select(Game).filter_by(public_id=public_id).with_for_update()
-             .options(lazyload(Game.hands)).execution_options(populate_existing=True))
     try:
-        return db.first_or_404(query)
+        game = db.session.execute(_LOCKED_GAME, {"public_id": public_id}).unique().scalar_one_or_none()
     except OperationalError as error:
         db.session.rollback()
         raise _conflict_or(error) from None
+    if game is None:
+        abort(404)
+    return game
+
+
+# One query for the game, its seats and its running state (all a save reads); hands load when asked for:
+# recording one needs only the running state. Only the game's row is locked (PostgreSQL: FOR UPDATE OF game).
+_LOCKED_GAME = (
+    db.select(Game).where(Game.public_id == bindparam("public_id")).with_for_update(of=Game)
+    .options(joinedload(Game.seats, innerjoin=True), joinedload(Game.running_state), lazyload(Game.hands))
+    .execution_options(populate_existing=True)
+)
 
 
 def claim_version(game: Game) -> None:
@@ -83,6 +92,11 @@ def claim_version(game: Game) -> None:
     if claimed != 1:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
+
+
+def execute(statement: Any) -> None:
+    """Run a statement of the change; a race the database noticed becomes ConcurrentChange (rolled back)."""
+    _guarded(lambda: db.session.execute(statement))
 
 
 def flush() -> None:

@@ -55,6 +55,8 @@ class Words:
     chart_caption: str = N_("Running score after each hand")
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
+    undo: str = N_("Undo hand %(number)s")
+    redo: str = N_("Redo hand %(number)s")
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,9 @@ class GameKind(Protocol):
       it on pages; `words` say "hand" or "deal"; `player_count` seats it.
     Pages:
       `template_folder` holds `new.html`, `game.html` (with `_board.html`,
-      the part live pages refresh), `edit_hand.html`, `_summary_hands.html`,
+      the part live pages refresh, its `_standing.html`, and the entry form
+      `entry_template`), `_hand_rows.html` (the history's lines: the macros
+      `scored_row` and `waiting_row`), `edit_hand.html`, `_summary_hands.html`,
       `_summary_facts.html` and `_stats.html` (and `_session.html` for a
       game whose `session_summary` can be other than None);
       `rules_template` is the rules page; `new_game_form` and `entry_form`
@@ -162,6 +166,7 @@ class GameKind(Protocol):
     rules_template: str
     new_game_form: type[NewGameForm]
     entry_form: type[EntryForm]
+    entry_template: str = "_hand_form.html"
     links: tuple[Link, ...] = ()
     standing_heading: str = N_("Player")
     standing_columns: tuple[Column, ...] = ()

@@ -54,11 +54,14 @@ class Piquet(GameKind):
         chart_caption=N_("Running score after each deal"),
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
         how_scored=N_("How deal %(number)s was scored"),
+        undo=N_("Undo deal %(number)s"),
+        redo=N_("Redo deal %(number)s"),
     )
     template_folder = "piquet"
     rules_template = "rules/piquet.html"
     new_game_form = NewPiquetGameForm
     entry_form = PiquetDealForm
+    entry_template = "_deal_form.html"
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
 
