@@ -4,10 +4,10 @@ A write waits at most `LOCK_TIMEOUT_MS` (config, default 10 s) for another
 one to finish; past that the player gets a 409 (writes.py), never a 500.
 
 SQLite: write-ahead logging (readers never wait for a writer), that wait as
-its busy timeout, commits that do not wait for the disk (`SQLITE_SYNCHRONOUS`,
-config, default NORMAL: in WAL mode a crash of the app loses nothing and the
-database is never corrupted, but a power cut may lose the last changes; FULL
-makes every commit wait for the disk, which costs most of a save), and write
+its busy timeout, commits that wait for the disk (`SQLITE_SYNCHRONOUS`,
+config, default FULL: a saved hand survives a power cut; NORMAL skips that
+wait, which is most of a save's cost, and in WAL mode still never corrupts
+the database, but a power cut may lose the last changes), and write
 requests that take the write lock when their transaction begins (BEGIN
 IMMEDIATE). A deferred transaction that read first and writes later cannot
 wait for another writer in WAL mode: SQLite refuses it at once ("database is
@@ -38,7 +38,7 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     if engine.dialect.name == "sqlite":
-        synchronous = str(app.config.get("SQLITE_SYNCHRONOUS", "NORMAL")).upper()
+        synchronous = str(app.config.get("SQLITE_SYNCHRONOUS", "FULL")).upper()
         if synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(f"SQLITE_SYNCHRONOUS is one of {', '.join(sorted(SQLITE_SYNCHRONOUS))}")
         _set_up_sqlite(engine, timeout, synchronous)

@@ -23,19 +23,19 @@ def test_sqlite_runs_in_wal_mode_with_an_explicit_busy_timeout(app):
             assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
 
 
-def test_sqlite_commits_without_waiting_for_the_disk_unless_configured_to(app, tmp_path):
+def test_sqlite_commits_wait_for_the_disk_unless_configured_not_to(app, tmp_path):
     with app.app_context():
         if db.engine.dialect.name != "sqlite":
             pytest.skip("SQLite only")
         with db.engine.connect() as connection:
-            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
-    (tmp_path / "full").mkdir()
-    full = make_app(tmp_path / "full", SQLITE_SYNCHRONOUS="full")
-    try:
-        with full.app_context(), db.engine.connect() as connection:
             assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    (tmp_path / "normal").mkdir()
+    normal = make_app(tmp_path / "normal", SQLITE_SYNCHRONOUS="normal")
+    try:
+        with normal.app_context(), db.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
     finally:
-        dispose(full)
+        dispose(normal)
 
 
 game = sa.table("game", sa.column("id", sa.Integer), sa.column("public_id", sa.String), sa.column("kind", sa.String),
