@@ -45,6 +45,9 @@ class Words:
     """
 
     entry: str = N_("Hand")  # a column or an axis title
+    entries: str = N_("Hands")  # the history's heading
+    none_yet: str = N_("No hands yet.")
+    after_end: str = N_("Hands recorded after the game ended are kept but not scored: %(numbers)s.")
     numbered: str = N_("Hand %(number)s")
     share_edit: str = N_("Anyone with this link can record and change hands.")
     recorded_meanwhile: str = N_("Another phone recorded hand %(number)s while you were typing.")
@@ -132,7 +135,8 @@ class GameKind(Protocol):
     Pages:
       `template_folder` holds `new.html`, `game.html` (with `_board.html`,
       the part live pages refresh, its `_standing.html`, and the entry form
-      `entry_template`), `_hand_rows.html` (the history's lines: the macros
+      `entry_template`), `_hand_rows.html` (the history's lines, which the
+      shared `_history.html` and `_hands.html` draw: the macros
       `scored_row` and `waiting_row`), `edit_hand.html`, `_summary_hands.html`,
       `_summary_facts.html` and `_stats.html` (and `_session.html` for a
       game whose `session_summary` can be other than None);

@@ -44,6 +44,9 @@ class Piquet(GameKind):
     player_count = 2
     words = Words(
         entry=N_("Deal"),
+        entries=N_("Deals"),
+        none_yet=N_("No deals yet."),
+        after_end=N_("Deals recorded after the game ended are kept but not scored: %(numbers)s."),
         numbered=N_("Deal %(number)s"),
         share_edit=N_("Anyone with this link can record and change deals."),
         recorded_meanwhile=N_("Another phone recorded deal %(number)s while you were typing."),
