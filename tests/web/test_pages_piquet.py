@@ -322,3 +322,15 @@ def test_explanations_name_the_players_of_each_deal_and_say_what_each_set_scores
     assert "<li>Ben&#39;s point of 5 (45) beats Ann&#39;s point of 4 (40): Ben scores 5.</li>" in page
     assert "<li>Trick points: Ben 13, Ann 0.</li>" in page
     assert "<li>Ben wins every trick: capot, +40.</li>" in page
+
+
+def test_the_history_of_a_partie_names_its_deals(client):
+    game_url = start(client)
+    page = client.get(game_url).get_data(as_text=True)
+    assert '<section class="history" aria-label="Deals">' in page
+    assert "<h2>Deals</h2>" in page
+    assert "No deals yet." in page and "No hands yet." not in page
+
+    post_form(client, game_url + "/hands", POINT_ONLY, game_url)
+    page = client.get(game_url).get_data(as_text=True)
+    assert "No deals yet." not in page and 'id="hand-1"' in page

@@ -213,3 +213,10 @@ def test_a_bad_other_target_is_refused_beside_that_field_even_with_another_chip_
     response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "500", "target_other": "lots"})
     assert response.status_code == 422
     assert errors_in(response.get_data(as_text=True)) == ["The target is a whole number from 1 to 10000."]
+
+
+def test_the_history_of_a_spades_game_names_its_hands(client):
+    page = client.get(start(client)).get_data(as_text=True)
+    assert '<section class="history" aria-label="Hands">' in page
+    assert "<h2>Hands</h2>" in page
+    assert "No hands yet." in page and "No deals yet." not in page
