@@ -10,10 +10,11 @@ the game's version (`summary`), the kept records are added up as JSON
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypeVar
 
 from .rules import dummy_spades, piquet, spades
+from .rules.log import Log
 
 RecordT = TypeVar("RecordT")
 
@@ -113,17 +114,35 @@ class PiquetRecord:
     capots: int
 
 
+@dataclass
+class Outcomes:
+    """How one side's (a player's or a team's) Spades games ended, counted game by game."""
+
+    wins: int = 0
+    finished: int = 0
+    unfinished: int = 0
+    final_scores: list[int] = field(default_factory=list)
+
+    def count(self, game: Log[Any, Any, Any], side: str) -> None:
+        if game.is_over():
+            self.finished += 1
+            self.wins += game.winner() == side
+            self.final_scores.append(game.totals()[side].score)
+        else:
+            self.unfinished += 1
+
+    def record(self) -> dict[str, Any]:
+        """The fields of a SpadesRecord these make."""
+        return {"wins": Tally(self.wins, self.finished), "unfinished": self.unfinished,
+                "final_scores": tuple(self.final_scores)}
+
+
 def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> DummySpadesRecord:
     """Count one player's games, each given with the player's spelling in it."""
-    wins = finished = unfinished = hands = made = declared = nils = nils_made = bags = 0
-    final_scores: list[int] = []
+    outcomes = Outcomes()
+    hands = made = declared = nils = nils_made = bags = 0
     for game, name in games:
-        if game.is_over():
-            finished += 1
-            wins += game.winner() == name
-            final_scores.append(game.totals()[name].score)
-        else:
-            unfinished += 1
+        outcomes.count(game, name)
         for result in game.hands:
             mine = result.player(name)
             hands += 1
@@ -134,9 +153,7 @@ def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> Dummy
             nils += len(applied)
             nils_made += sum(1 for nil in applied if nil.made)
     return DummySpadesRecord(
-        wins=Tally(wins, finished),
-        unfinished=unfinished,
-        final_scores=tuple(final_scores),
+        **outcomes.record(),
         contracts=Tally(made, hands),
         declarer=Tally(declared, hands),
         nils=Tally(nils_made, nils),
@@ -146,16 +163,11 @@ def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> Dummy
 
 def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
     """Count one player's four-player games, each given with the player's spelling in it: their team's results."""
-    wins = finished = unfinished = hands = made = nils = nils_made = bags = 0
-    final_scores: list[int] = []
+    outcomes = Outcomes()
+    hands = made = nils = nils_made = bags = 0
     for game, name in games:
         team = game.table.team_of(name).name
-        if game.is_over():
-            finished += 1
-            wins += game.winner() == team
-            final_scores.append(game.totals()[team].score)
-        else:
-            unfinished += 1
+        outcomes.count(game, team)
         for result in game.hands:
             mine = result.team(team)
             hands += 1
@@ -165,9 +177,7 @@ def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
             nils += len(own)
             nils_made += sum(nil.made for nil in own)
     return SpadesRecord(
-        wins=Tally(wins, finished),
-        unfinished=unfinished,
-        final_scores=tuple(final_scores),
+        **outcomes.record(),
         contracts=Tally(made, hands),
         nils=Tally(nils_made, nils),
         bags=bags,
