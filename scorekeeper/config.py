@@ -37,6 +37,9 @@ def configure(app: Flask, test_config: dict | None) -> None:
         BABEL_DEFAULT_LOCALE="en",
         # Brotli or gzip for pages, JSON, CSS and JS (Flask-Compress); no zstd module is required.
         COMPRESS_ALGORITHM=["br", "gzip"],
+        # Brotli one level above Flask-Compress's default: a saved hand's answer is a fifth smaller for about
+        # a millisecond, and the pages and API objects kept in the cache are compressed once per version.
+        COMPRESS_BR_LEVEL=5,
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import brotli
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -278,20 +277,12 @@ def saved_pieces(game: Game, engine: Engine, replaced: int | None) -> ResponseRe
     whole_record = not had_lines or bool(context["session_summary"]) or bool(engine.after_end)
     swapped = {"live", "standing", "record"} if whole_record else {"live", "standing", "undo-redo"}
     html = LINE_INDENT.sub("\n", render_template("_saved.html", **context, swapped=swapped, replaced=replaced))
-    response = make_response(html, 200, {"HX-Reswap": "none"})
-    if request.accept_encodings["br"]:
-        # Sent after every hand, and small: worth brotli's next levels (a millisecond) rather than the app's
-        # default for every answer (Flask-Compress leaves an answer already encoded as it is).
-        response.set_data(brotli.compress(response.get_data(), quality=SAVED_BROTLI_QUALITY))
-        response.headers["Content-Encoding"] = "br"
-        response.vary.add("Accept-Encoding")
-    return response
+    return make_response(html, 200, {"HX-Reswap": "none"})
 
 
 # The indentation of the templates' lines: a tenth of what a save sends, even compressed, and nothing a browser
 # shows (the parts hold no <pre> or <textarea>, where it would count).
 LINE_INDENT = re.compile(r"\n\s+")
-SAVED_BROTLI_QUALITY = 5
 
 
 @bp.app_template_global()

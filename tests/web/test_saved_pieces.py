@@ -116,7 +116,7 @@ def test_a_form_sent_again_by_the_offline_script_or_without_its_version_gets_the
     assert plain.status_code == 303 and plain.headers["Location"] == game_url
 
 
-def test_the_saved_parts_are_compressed_harder_with_brotli_when_the_browser_takes_it(client):
+def test_the_saved_parts_are_compressed_with_brotli_when_the_browser_takes_it(client):
     game_url = start_dummy_spades(client)
     save(client, game_url, E1_HAND)
 
