@@ -30,9 +30,10 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
 from . import records
 from .extensions import db
@@ -50,13 +51,22 @@ NEW_RENDERS = "new_renders"
 STORING_METHODS = frozenset({"GET", "HEAD"})
 
 
+_SESSION_VERSIONS = select(Game.id, Game.version).where(Game.session_id == bindparam("session_id")).order_by(Game.id)
+
+
+def session_versions(reader: Connection | Session, session_id: str | None) -> str:
+    """Every game's version in the session, in one small query; "" for a game alone."""
+    if session_id is None:
+        return ""
+    rows = reader.execute(_SESSION_VERSIONS, {"session_id": session_id})
+    return ",".join(f"{game_id}:{version}" for game_id, version in rows)
+
+
 def session_state(game: Game) -> str:
-    """The game's version, with every game's of its session (one small query for a game in a session)."""
+    """The game's version, or for a game in a session every game's of the session."""
     if game.session_id is None:
         return str(game.version)
-    rows = db.session.execute(
-        select(Game.id, Game.version).where(Game.session_id == game.session_id).order_by(Game.id))
-    return ",".join(f"{game_id}:{version}" for game_id, version in rows)
+    return session_versions(db.session(), game.session_id)  # the ORM session: it flushes what this request changed
 
 
 def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = False,

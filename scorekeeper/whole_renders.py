@@ -60,8 +60,6 @@ def _lookup_query(column: Any) -> Any:
 
 # Built once each: building a query costs more than running it.
 _LOOKUPS = {encoding: _lookup_query(column) for encoding, column in _COLUMNS.items()}
-_SESSION_QUERY = select(_GAME.c.id, _GAME.c.version).where(_GAME.c.session_id == bindparam("session_id")).order_by(
-    _GAME.c.id)
 
 
 @dataclass(frozen=True)
@@ -80,15 +78,7 @@ class Shared:
         connection = db.session.connection()
         row = connection.execute(_LOOKUPS[None], {"game_id": self.public_id, "key": ""}).one_or_none()
         return (row is not None and row.version == self.version
-                and _session_state(connection, row.session_id) == self.session)
-
-
-def _session_state(connection: Any, session_id: str | None) -> str:
-    """Every game's version in the session, as renders.session_state says it; "" for a game alone."""
-    if session_id is None:
-        return ""
-    rows = connection.execute(_SESSION_QUERY, {"session_id": session_id})
-    return ",".join(f"{game_id}:{game_version}" for game_id, game_version in rows)
+                and renders.session_versions(connection, row.session_id) == self.session)
 
 
 def _address() -> str | None:
@@ -139,7 +129,7 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         public_id, session_id, edit_token_hash, version, data = row
         if page and access.holds_token(session_id or public_id, edit_token_hash):
             return None
-        session_state = _session_state(connection, session_id)
+        session_state = renders.session_versions(connection, session_id)
         if session_id is not None:  # its key holds every game's version of its session
             row = connection.execute(lookup, {"game_id": game_id, "key": key(public_id, session_state)}).one()
             version, data = row.version, row[-1]
