@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode, urlsplit
 
 from babel.numbers import format_decimal, get_minus_sign_symbol
@@ -62,8 +62,10 @@ def select_locale() -> str:
 
 
 def language() -> str:
-    """The language of this request's text, e.g. "fr"."""
-    return str(get_locale() or DEFAULT_LANGUAGE)
+    """The language of this request's text, e.g. "fr" (looked up once: every number written asks for it)."""
+    if "language" not in g:
+        g.language = str(get_locale() or DEFAULT_LANGUAGE)
+    return cast(str, g.language)
 
 
 def remember_language(response: Response) -> Response:

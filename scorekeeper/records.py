@@ -11,10 +11,10 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import abort, current_app
-from sqlalchemy import insert, inspect
+from sqlalchemy import Table, insert, inspect
 from sqlalchemy.orm import lazyload
 
 from . import running_state
@@ -236,6 +236,9 @@ def max_hands() -> int:
     return int(current_app.config["MAX_HANDS"])
 
 
+_INSERT_HAND = insert(cast(Table, Hand.__table__))
+
+
 def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engine:
     """Score and store the next hand (not committed); returns the engine's game with it.
 
@@ -257,11 +260,12 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     entry = kind.parse_entry(engine.table, data)
     engine.add(entry)
     claim_version(game)
-    game.undone_entry = None
+    if game.undone_entry is not None:
+        game.undone_entry = None
     if "hands" in inspect(game).unloaded:
         # The game's hands stay unloaded (they are not needed): the hand and the state are written in SQL, without
         # the ORM's unit of work, which costs more than the two statements.
-        execute(insert(Hand).values(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))
+        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry)})
         running_state.store_now(game, engine)
     else:
         game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))

@@ -22,9 +22,9 @@ import hashlib
 import io
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import Table, bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import writes
@@ -90,6 +90,10 @@ def store(game: Game, engine: Engine) -> None:
         stored.version, stored.engine, stored.state = game.version, ENGINE, dumps(engine)
 
 
+_STATES = cast(Table, RunningState.__table__)
+_STORE = update(_STATES).where(_STATES.c.game_id == bindparam("of_game"))  # values: the parameters given
+
+
 def store_now(game: Game, engine: Engine) -> None:
     """`store`, written at once in SQL rather than at the next flush (a game without a state yet gets its first
     one from `store`)."""
@@ -98,7 +102,6 @@ def store_now(game: Game, engine: Engine) -> None:
         store(game, engine)
         return
     values = {"version": game.version, "engine": ENGINE, "state": dumps(engine)}
-    writes.execute(update(RunningState).where(RunningState.game_id == game.id).values(**values)
-                   .execution_options(synchronize_session=False))
+    writes.execute(_STORE, {**values, "of_game": game.id})
     for name, value in values.items():
         set_committed_value(stored, name, value)

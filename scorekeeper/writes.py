@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask import abort
-from sqlalchemy import CursorResult, bindparam, update
+from sqlalchemy import CursorResult, Table, bindparam, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -75,6 +75,12 @@ _LOCKED_GAME = (
 )
 
 
+# Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
+_GAME = cast(Table, Game.__table__)
+_CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
+                  .values(version=_GAME.c.version + 1))
+
+
 def claim_version(game: Game) -> None:
     """Move the game to its next version, in SQL, before changing anything else.
 
@@ -82,21 +88,19 @@ def claim_version(game: Game) -> None:
     """
     seen = game.version
     try:
-        claimed = cast(CursorResult[Any], db.session.execute(
-            update(Game).where(Game.id == game.id, Game.version == seen).values(version=Game.version + 1)
-            .execution_options(synchronize_session=False)
-        )).rowcount
+        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen}))
+        moved = claimed.rowcount
     except OperationalError as error:
         db.session.rollback()
         raise _conflict_or(error) from None
-    if claimed != 1:
+    if moved != 1:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
 
 
-def execute(statement: Any) -> None:
+def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:
     """Run a statement of the change; a race the database noticed becomes ConcurrentChange (rolled back)."""
-    _guarded(lambda: db.session.execute(statement))
+    _guarded(lambda: db.session.execute(statement, parameters))
 
 
 def flush() -> None:
