@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: run test check test-postgres install test-deps chromium migrate bench wrk translations compile-translations catalog
+.PHONY: run test check test-postgres install test-deps chromium migrate bench bench-postgres wrk translations compile-translations catalog
 
 # The catalogs are kept in git; their compiled .mo files are built here.
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
@@ -61,6 +61,10 @@ test-postgres: test-deps compile-translations
 # Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk.
 bench: install wrk
 	$(BIN)/python scripts/bench.py
+
+# The same bench on a throwaway PostgreSQL database (Debian's server, as for test-postgres).
+bench-postgres: install wrk
+	scripts/with-postgres sh -c '"$(BIN)/python" scripts/bench.py --database "$$TEST_DATABASE_URL"'
 
 wrk:
 	@scripts/ensure-wrk

@@ -9,7 +9,11 @@ drives both in turn, A/B/A/B, each run bounded in time, only ever to
 of bare Flask's requests per second (min / median / max of the rounds),
 the bytes on the wire, and the stats page's cost against the home page.
 
-    scripts/bench.py [--rounds N] [--seconds S] [--quick]
+    scripts/bench.py [--rounds N] [--seconds S] [--quick] [--database URL]
+
+`--database` benches on another database (`make bench-postgres` gives it a
+throwaway PostgreSQL one): it must be empty or the bench's own, as it is
+migrated and seeded like the SQLite file.
 """
 
 from __future__ import annotations
@@ -358,6 +362,7 @@ def main() -> None:
     options.add_argument("--rounds", type=int, default=3, help="A/B rounds for each request (default 3)")
     options.add_argument("--seconds", type=float, default=3, help="length of each wrk run (default 3)")
     options.add_argument("--quick", action="store_true", help="one short round on a small database (a smoke test)")
+    options.add_argument("--database", help="a throwaway database's URL, instead of a fresh SQLite file")
     args = options.parse_args()
     if args.quick:
         args.rounds, args.seconds = 1, 1
@@ -365,14 +370,14 @@ def main() -> None:
         sys.exit("make bench needs Debian's wrk: run 'sudo apt-get install wrk' (make bench does, as root).")
 
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    database = f"sqlite:///{folder / 'bench.db'}"
+    database = args.database or f"sqlite:///{folder / 'bench.db'}"
     servers: list[Server] = []
     try:
         app = start("Scorekeeper", database, folder / "app.log")
         servers.append(app)
         bare = start("bare Flask", database, folder / "bare.log", BARE_APP)
         servers.append(bare)
-        print(f"Seeding through the API ({'quick' if args.quick else 'full'})...", flush=True)
+        print(f"Seeding {database.partition(':')[0]} through the API ({'quick' if args.quick else 'full'})...", flush=True)
         seeded = seed(Client(app.port), 4 if args.quick else 40, (3, 2) if args.quick else (100, 50))
         report(app, bare, seeded, args.rounds, args.seconds, folder)
     finally:
