@@ -26,7 +26,7 @@ from .database import read_connection
 from .games import GAMES
 from .games.base import Played
 from .i18n import language, select_locale
-from .models import Game
+from .models import Game, table
 from .stale import stale_entry
 from .vary import vary_on
 
@@ -52,7 +52,7 @@ def live_etag(game: Game, editable: bool, played: Played) -> str:
 
 def _etag_query() -> Select:
     """The columns the ETag is made of, with the count and the sum of the versions of the session's games."""
-    game = Game.__table__
+    game = table(Game)
     other = game.alias("other")  # the games of the session
     return (
         select(game.c.public_id, game.c.session_id, game.c.edit_token_hash, game.c.version,

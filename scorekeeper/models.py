@@ -6,9 +6,9 @@ import hashlib
 import hmac
 import unicodedata
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -152,3 +152,8 @@ class IdempotencyKey(Model):
     headers: Mapped[dict[str, str]] = mapped_column(JSON)
     sealed_token: Mapped[str | None] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+def table(model: type[Model]) -> Table:
+    """A model's table, for the Core statements of the hot paths (built once: building costs more than running)."""
+    return cast(Table, model.__table__)

@@ -11,17 +11,17 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import Table, insert, inspect
+from sqlalchemy import insert, inspect
 from sqlalchemy.orm import lazyload
 
 from . import running_state
 from .extensions import db
 from .games import GAMES, GameKind
 from .games.base import Engine
-from .models import Game, Hand, Seat, hash_token, player_key
+from .models import Game, Hand, Seat, hash_token, player_key, table
 from .rules.errors import MalformedInput, NotAllowed, RuleError
 from .rules.names import clean_names
 from .rules.phrases import N_, Phrase, phrase
@@ -236,7 +236,7 @@ def max_hands() -> int:
     return int(current_app.config["MAX_HANDS"])
 
 
-_INSERT_HAND = insert(cast(Table, Hand.__table__))
+_INSERT_HAND = insert(table(Hand))
 
 
 def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engine:

@@ -22,15 +22,15 @@ import hashlib
 import io
 import pickle
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, bindparam, update
+from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import writes
 from .games import GAMES
 from .games.base import Engine
-from .models import Game, RunningState
+from .models import Game, RunningState, table
 
 RULES = Path(__file__).parent / "rules"
 RULES_PACKAGE = "scorekeeper.rules"
@@ -90,7 +90,7 @@ def store(game: Game, engine: Engine) -> None:
         stored.version, stored.engine, stored.state = game.version, ENGINE, dumps(engine)
 
 
-_STATES = cast(Table, RunningState.__table__)
+_STATES = table(RunningState)
 _STORE = update(_STATES).where(_STATES.c.game_id == bindparam("of_game"))  # values: the parameters given
 
 

@@ -39,12 +39,12 @@ from .database import read_connection
 from .extensions import compress, db
 from .htmx import is_fragment_request
 from .i18n import select_locale
-from .models import Game, Render
+from .models import Game, Render, table
 from .running_state import source_digest
 
 ENCODINGS = ("br", "gzip")  # the compressed forms kept, as columns of Render
-_GAME = Game.__table__
-_RENDER = Render.__table__
+_GAME = table(Game)
+_RENDER = table(Render)
 _COLUMNS = {None: _RENDER.c.body, "br": _RENDER.c.br, "gzip": _RENDER.c.gzip}
 
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask import abort
-from sqlalchemy import CursorResult, Table, bindparam, update
+from sqlalchemy import CursorResult, bindparam, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
-from .models import Game
+from .models import Game, table
 from .rules.errors import RuleError
 from .rules.phrases import N_, phrase
 
@@ -76,7 +76,7 @@ _LOCKED_GAME = (
 
 
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
-_GAME = cast(Table, Game.__table__)
+_GAME = table(Game)
 _CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
                   .values(version=_GAME.c.version + 1))
 
