@@ -114,7 +114,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     wait_for(page, "document.querySelector('#qr-edit img').complete")
     yield "spades-midgame"
     page.fill("#bids-0-bid", "14")
-    page.check("input[name='bids-1-nil'][value=dummy]", force=True)
+    page.check("input[name='bids-1-nil'][value=dummy]")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#bids-0-bid-error")
     page.wait_for_selector(".stepper .step >> nth=0")  # shown once htmx has settled the new form
@@ -135,19 +135,19 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "piquet-empty"
     page.goto(tables["piquet-midgame"].url)
     open_hand(page, 1)
-    page.check("input[name='younger-point-cards'][value='5']", force=True)
+    page.check("input[name='younger-point-cards'][value='5']")
     page.fill("#younger-point-value", "48")
-    page.check("input[name='elder-point-cards'][value='5']", force=True)
+    page.check("input[name='elder-point-cards'][value='5']")
     page.fill("#elder-point-value", "45")
     settled(page)
-    page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+    page.check("input[name='elder-sequences-0-length'][value='4']")
     settled(page)  # the length's verdict moves the form
-    page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
+    page.check("input[name='elder-sequences-0-top'][value='K']")
     for index, winner in enumerate(["elder"] * 4 + ["younger"] * 3):
-        page.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+        page.check(f"input[name='tricks-{index}'][value={winner}]")
     page.click(".with-cards summary")
     for card in ("AH", "KH", "7D", "AS", "QC"):
-        page.check(f"input[name=cards_elder][value='{card}']", force=True)
+        page.check(f"input[name=cards_elder][value='{card}']")
     page.wait_for_selector("#verdict-point .badge")
     yield "piquet-midgame"
     page.fill("#younger-point-value", "30")  # the trick strip is complete (tapped in runs): refuse the point
@@ -169,7 +169,7 @@ def tour(page, tables: dict[str, Table]) -> Iterator[str]:
     yield "piquet-checker"
     for role, cards in (("elder", "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC"), ("younger", "KC QS QD QH KD QC KH KS 9D JC 8C 8H")):
         for card in cards.split():
-            page.check(f"input[name={role}][value='{card}']", force=True)
+            page.check(f"input[name={role}][value='{card}']")
     page.click("form .button.primary")
     page.wait_for_selector(".check-result")
     yield "piquet-checker-result"

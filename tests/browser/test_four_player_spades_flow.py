@@ -31,7 +31,7 @@ def start_game(page, *, blind_nil: bool = False, screenshot_name: str | None = N
     page.goto("/new/spades")
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#player_{seat}", name)
-    page.check("#first_dealer-0", force=True)  # Ann deals first: Ben, Cid, Dan, Ann bid
+    page.check("#first_dealer-0")  # Ann deals first: Ben, Cid, Dan, Ann bid
     if blind_nil:
         page.click("summary:has-text('House rules')")
         page.check("#blind_nil")
@@ -48,9 +48,9 @@ def fill_hand(page, bids: dict[str, int | str], tricks: dict[str, int | None]):
         bid = bids[name]
         page.fill(f"#bids-{seat}-bid", "" if isinstance(bid, str) else str(bid))
         if bid == "nil":
-            page.check(f"#bids-{seat}-nil", force=True)
+            page.check(f"#bids-{seat}-nil")
         if bid == "blind-nil":
-            page.check(f"#bids-{seat}-blind", force=True)
+            page.check(f"#bids-{seat}-blind")
     for seat, name in enumerate(PLAYERS):
         value = tricks.get(name)
         page.fill(f"#tricks-{seat}", "" if value is None else str(value))

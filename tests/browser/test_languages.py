@@ -93,7 +93,7 @@ def test_a_spades_hand_in_the_players_language(phone, language):
     page.goto("/new/dummy-spades")
     for seat, name in enumerate(("Ann", "Ben", "Cid")):
         page.fill(f"#player_{seat}", name)
-    page.check("#first_dealer-0", force=True)
+    page.check("#first_dealer-0")
     check_the_page(page, language, "spades-new")
     page.click("form .button.primary")
     page.wait_for_selector("#hand-form")
@@ -125,14 +125,14 @@ def test_a_piquet_deal_in_the_players_language(phone, language):
     page.goto("/new/piquet")
     page.fill("#player_0", "Ann")
     page.fill("#player_1", "Ben")
-    page.check("#first_dealer-1", force=True)  # Ben deals: Ann is elder
+    page.check("#first_dealer-1")  # Ben deals: Ann is elder
     page.click("form .button.primary")
     page.wait_for_selector("#deal-form")
 
-    page.check("input[name='elder-point-cards'][value='5']", force=True)
+    page.check("input[name='elder-point-cards'][value='5']")
     page.fill("#elder-point-value", "48")
     for index in range(12):
-        page.check(f"input[name='tricks-{index}'][value={'elder' if index < 7 else 'younger'}]", force=True)
+        page.check(f"input[name='tricks-{index}'][value={'elder' if index < 7 else 'younger'}]")
     page.wait_for_selector("#verdict-point .badge")  # the live verdict, fetched while typing
     assert texts(page, "#verdict-point .badge") == [expected["piquet_badge"]]
     check_the_page(page, language, "piquet-deal-form")

@@ -215,10 +215,10 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     game_id, token = open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
     server.stop()
     phone.reload()
-    phone.check("input[name='elder-point-cards'][value='5']", force=True)
+    phone.check("input[name='elder-point-cards'][value='5']")
     phone.fill("#elder-point-value", "48")
     for index, winner in enumerate(["elder"] * 7 + ["younger"] * 5):
-        phone.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+        phone.check(f"input[name='tricks-{index}'][value={winner}]")
     phone.click("#deal-form .button.primary")
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()

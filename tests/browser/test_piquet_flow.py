@@ -18,15 +18,15 @@ def start_piquet(page, *, variant: str = "rubicon") -> str:
     page.goto("/new/piquet")
     page.fill("#player_0", "Ann")
     page.fill("#player_1", "Ben")
-    page.check("#first_dealer-1", force=True)  # Ben deals first: Ann is elder in deals 1, 3, 5
-    page.check(f"input[name=variant][value={variant}]", force=True)
+    page.check("#first_dealer-1")  # Ben deals first: Ann is elder in deals 1, 3, 5
+    page.check(f"input[name=variant][value={variant}]")
     page.click("button:has-text('Start')")
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     return page.url
 
 
 def declare_point(page, role: str, cards: int, value: int) -> None:
-    page.check(f"input[name='{role}-point-cards'][value='{cards}']", force=True)
+    page.check(f"input[name='{role}-point-cards'][value='{cards}']")
     page.fill(f"#{role}-point-value", str(value))
     settled(page)
 
@@ -35,7 +35,7 @@ def pick(page, name: str, value: str) -> None:
     """Tap the chip `value` of the group `name`, once the live verdicts asked for so far are shown (they move
     the form down)."""
     settled(page)
-    page.check(f"input[name='{name}'][value='{value}']", force=True)
+    page.check(f"input[name='{name}'][value='{value}']")
 
 
 def chosen(page, name: str) -> str | None:
@@ -45,7 +45,7 @@ def chosen(page, name: str) -> str | None:
 
 def tap_tricks(page, winners: list[str]) -> None:
     for index, winner in enumerate(winners):
-        page.check(f"input[name='tricks-{index}'][value={winner}]", force=True)
+        page.check(f"input[name='tricks-{index}'][value={winner}]")
 
 
 def save_deal(page, number: int) -> None:
@@ -130,9 +130,9 @@ def test_check_with_cards_fills_the_declarations(page):
     start_piquet(page)
     page.click("summary:has-text('Check with cards')")
     for card in P3_ELDER:
-        page.check(f"input[name=cards_elder][value='{card}']", force=True)
+        page.check(f"input[name=cards_elder][value='{card}']")
     for card in P3_YOUNGER:
-        page.check(f"input[name=cards_younger][value='{card}']", force=True)
+        page.check(f"input[name=cards_younger][value='{card}']")
     page.click("button:has-text('Fill the declarations from these cards')")
     wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
     assert page.input_value("#elder-point-value") == "38"
@@ -149,9 +149,9 @@ def test_check_with_cards_fills_the_declarations(page):
 def test_the_declaration_checker_settles_a_dispute(page):
     page.goto("/piquet/check")
     for card in P3_ELDER:
-        page.check(f"input[name=elder][value='{card}']", force=True)
+        page.check(f"input[name=elder][value='{card}']")
     for card in P3_YOUNGER:
-        page.check(f"input[name=younger][value='{card}']", force=True)
+        page.check(f"input[name=younger][value='{card}']")
     assert page.inner_text("legend:has-text(\"Elder's 12 cards\") output") == "12/12"
     page.click("button:has-text('Check')")
     result = page.inner_text(".check-result")
@@ -160,7 +160,7 @@ def test_the_declaration_checker_settles_a_dispute(page):
     assert "Combination points: 31 · repique +60" in result
     screenshot(page, "piquet-checker")
 
-    page.check("input[name=younger][value='7S']", force=True)
+    page.check("input[name=younger][value='7S']")
     page.click("button:has-text('Check')")
     assert page.inner_text("fieldset.picker.has-error .error") == "Enter exactly 12 cards."
 
@@ -183,7 +183,7 @@ def test_a_deal_without_javascript(page_without_js):
 
 
 def enter_totals(page, elder: tuple[int, int], younger: tuple[int, int]) -> None:
-    page.check("input[name=play][value=totals]", force=True)
+    page.check("input[name=play][value=totals]")
     page.fill("#total_elder-won", str(elder[0]))
     page.fill("#total_elder-points", str(elder[1]))
     page.fill("#total_younger-won", str(younger[0]))
@@ -235,7 +235,7 @@ def test_without_javascript_the_pique_is_asked_only_when_open(page_without_js):
     enter_totals(page, (7, 9), (5, 6))
     page.click("button:has-text('Show who is good')")
     assert page.inner_text("#pique-question legend") == PIQUE_QUESTION
-    page.check("input[name=pique][value=yes]", force=True)
+    page.check("input[name=pique][value=yes]")
     screenshot(page, "piquet-nojs-pique-open-360")
     page.click("button:has-text('Save deal')")
     page.wait_for_url(game_url)

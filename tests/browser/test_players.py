@@ -79,7 +79,7 @@ def test_the_new_game_form_suggests_known_names(page):
         LONG, ODD, "Cid"]
     page.fill("#player_0", LONG)
     page.fill("#player_1", ODD)
-    page.check("#first_dealer-0", force=True)
+    page.check("#first_dealer-0")
     page.click("button:has-text('Start')")
     page.wait_for_selector("#deal-form")
     page.goto("/players")

@@ -21,11 +21,11 @@ def start_game(page, *, target: str | None = None) -> str:
     page.goto("/new/dummy-spades")
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#player_{seat}", name)
-    page.check("#first_dealer-0", force=True)  # Ann deals first: Ben, Cid, Ann bid
+    page.check("#first_dealer-0")  # Ann deals first: Ben, Cid, Ann bid
     if target == "500":
-        page.check("#target-1", force=True)
+        page.check("#target-1")
     elif target:
-        page.check("#target-2", force=True)
+        page.check("#target-2")
         page.fill("#target_other", target)
     page.click("button:has-text('Start the game')")
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
@@ -36,7 +36,7 @@ def fill_hand(page, bids: dict[str, int], tricks: dict[str, int | None], nils: d
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#bids-{seat}-bid", str(bids[name]))
         for hand in (nils or {}).get(name, []):
-            page.check(f"input[name='bids-{seat}-nil'][value='{hand}']", force=True)
+            page.check(f"input[name='bids-{seat}-nil'][value='{hand}']")
     for index, hand in enumerate((*PLAYERS, "dummy")):
         value = tricks.get(hand)
         page.fill(f"#tricks-{index}", "" if value is None else str(value))

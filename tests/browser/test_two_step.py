@@ -23,8 +23,8 @@ def test_a_spades_hand_recorded_in_two_steps_with_a_reload_between(small_page):
     start_game(page)
     for seat, bid in enumerate((7, 5, 6)):
         page.fill(f"#bids-{seat}-bid", str(bid))
-    page.check("input[name='bids-1-nil'][value='Cid']", force=True)
-    page.check("input[name='bids-2-nil'][value='dummy']", force=True)
+    page.check("input[name='bids-1-nil'][value='Cid']")
+    page.check("input[name='bids-2-nil'][value='dummy']")
     page.click("button:has-text('Save bids')")
     page.wait_for_selector(".now.waiting")
 
@@ -78,9 +78,9 @@ def test_a_piquet_deal_recorded_in_two_steps_with_a_reload_between(small_page):
     start_piquet(page)
     declare_point(page, *DECLARED_POINT)
     settled(page)  # the point's verdict is shown before the next tap
-    page.check("input[name='elder-sequences-0-length'][value='4']", force=True)
+    page.check("input[name='elder-sequences-0-length'][value='4']")
     settled(page)
-    page.check("input[name='elder-sequences-0-top'][value='K']", force=True)
+    page.check("input[name='elder-sequences-0-top'][value='K']")
     page.click("button:has-text('Save declarations')")
     page.wait_for_selector(".now.waiting")
 
