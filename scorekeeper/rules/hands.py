@@ -41,13 +41,21 @@ class Hand(Generic[BidT]):
         """Whether the tricks are entered (else the hand waits for them)."""
         return bool(self.tricks)
 
+    # Plain loops over three or four pairs: scoring a hand asks a dozen times, and a loop costs less than
+    # building a dict or a generator each time.
     def tricks_of(self, hand: str) -> int:
         """Tricks one hand took."""
-        return dict(self.tricks)[hand]
+        for name, tricks in self.tricks:
+            if name == hand:
+                return tricks
+        raise KeyError(hand)
 
     def bid_of(self, player: str) -> BidT:
         """The bid a player made."""
-        return next(bid for bid in self.bids if bid.player == player)
+        for bid in self.bids:
+            if bid.player == player:
+                return bid
+        raise KeyError(player)
 
 
 @dataclass(frozen=True)
