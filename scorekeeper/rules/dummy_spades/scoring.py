@@ -6,7 +6,7 @@ RULES.md A4 to A7. Standard library only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -29,14 +29,27 @@ class Role(StrEnum):
 
 @dataclass(frozen=True)
 class NilOutcome:
-    """One nil declaration: whether it applies (A5) and what it scored."""
+    """One nil declaration: whether it applies (A5) and what it scored.
+
+    ``tricks`` is what the nil hand took (None before the play); ``declarer`` says why a nil is void.
+    """
 
     bidder: str
     hand: str
+    declarer: str
     applies: bool
-    made: bool | None
-    points: int
-    reason: Phrase
+    made: bool | None = None
+    points: int = 0
+    tricks: int | None = None
+
+    @property
+    def reason(self) -> Phrase:
+        """Why it applies or is void, and once played what it scored, in plain words (built when asked for)."""
+        if not self.applies:
+            return _void_nil_reason(self.bidder, self.hand, self.declarer)
+        if self.tricks is None:
+            return _applying_nil_reason(self.bidder, self.hand)
+        return _played_nil_reason(self.bidder, self.hand, self.tricks, self.points)
 
 
 @dataclass(frozen=True)
@@ -79,7 +92,22 @@ class HandResult:
     nils: tuple[NilOutcome, ...]
     players: tuple[PlayerHand, ...]
     entry: HandEntry
-    explanation: tuple[Phrase, ...]
+
+    @property
+    def explanation(self) -> tuple[Phrase, ...]:
+        """Who dealt, declared and defended, and how the tricks fell, in plain words (built when asked for)."""
+        return (
+            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
+            phrase(
+                N_(
+                    "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
+                    "the defenders took %(defender_tricks)s."
+                ),
+                declarer=self.declarer,
+                declarer_tricks=self.player(self.declarer).team_tricks,
+                defender_tricks=self.player(self.defenders[0]).team_tricks,
+            ),
+        )
 
     def player(self, name: str) -> PlayerHand:
         """One real player's score for this hand.
@@ -130,7 +158,11 @@ class Bidding:
     defenders: tuple[str, ...]
     nils: tuple[NilOutcome, ...]
     entry: HandEntry
-    explanation: tuple[Phrase, ...]
+
+    @property
+    def explanation(self) -> tuple[Phrase, ...]:
+        """Who deals, bids first and declares, and who defends, in plain words (built when asked for)."""
+        return _bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders)
 
     def role(self, player: str) -> Role:
         """Whether `player` declares or defends in this hand."""
@@ -176,38 +208,43 @@ def nil_applies(bidder: str, hand: str, declarer: str) -> bool:
 
 
 def declare_nil(bidder: str, hand: str, declarer: str) -> NilOutcome:
-    """One nil declaration as the bidding leaves it: void (and why), or applying and not yet played."""
-    if not nil_applies(bidder, hand, declarer):
-        if hand == DUMMY:
-            reason = phrase(N_("%(bidder)s's nil on the dummy is void: %(bidder)s is a defender."), bidder=bidder)
-        elif bidder == declarer:
-            reason = phrase(
-                N_("%(bidder)s's nil on %(hand)s's hand is void: %(bidder)s is declarer and %(hand)s defends."),
-                bidder=bidder,
-                hand=hand,
-            )
-        else:
-            reason = phrase(
-                N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand
-            )
-        return NilOutcome(bidder, hand, False, None, 0, reason)
-    if hand == bidder:
-        template = N_("%(bidder)s's nil on their own hand applies: %(bidder)s must take no tricks.")
-    elif hand == DUMMY:
-        template = N_("%(bidder)s's nil on the dummy applies: %(bidder)s is declarer. The dummy must take no tricks.")
-    else:
-        template = N_("%(bidder)s's nil on %(hand)s's hand applies: both defend. %(hand)s must take no tricks.")
-    return NilOutcome(bidder, hand, True, None, 0, phrase(template, bidder=bidder, hand=hand))
+    """One nil declaration as the bidding leaves it: void, or applying and not yet played."""
+    return NilOutcome(bidder, hand, declarer, nil_applies(bidder, hand, declarer))
 
 
 def assess_nil(entry: HandEntry, declared: NilOutcome) -> NilOutcome:
     """A nil declaration as the bidding left it (`declare_nil`), played: its +100 or -100 if it applies (A7)."""
     if not declared.applies:
         return declared
-    bidder, hand = declared.bidder, declared.hand
-    tricks = entry.tricks_of(hand)
+    tricks = entry.tricks_of(declared.hand)
     made = tricks == 0
-    points = NIL_POINTS if made else -NIL_POINTS
+    return replace(declared, made=made, points=NIL_POINTS if made else -NIL_POINTS, tricks=tricks)
+
+
+def _void_nil_reason(bidder: str, hand: str, declarer: str) -> Phrase:
+    if hand == DUMMY:
+        return phrase(N_("%(bidder)s's nil on the dummy is void: %(bidder)s is a defender."), bidder=bidder)
+    if bidder == declarer:
+        return phrase(
+            N_("%(bidder)s's nil on %(hand)s's hand is void: %(bidder)s is declarer and %(hand)s defends."),
+            bidder=bidder,
+            hand=hand,
+        )
+    return phrase(N_("%(bidder)s's nil on %(hand)s's hand is void: %(hand)s is declarer."), bidder=bidder, hand=hand)
+
+
+def _applying_nil_reason(bidder: str, hand: str) -> Phrase:
+    if hand == bidder:
+        template = N_("%(bidder)s's nil on their own hand applies: %(bidder)s must take no tricks.")
+    elif hand == DUMMY:
+        template = N_("%(bidder)s's nil on the dummy applies: %(bidder)s is declarer. The dummy must take no tricks.")
+    else:
+        template = N_("%(bidder)s's nil on %(hand)s's hand applies: both defend. %(hand)s must take no tricks.")
+    return phrase(template, bidder=bidder, hand=hand)
+
+
+def _played_nil_reason(bidder: str, hand: str, tricks: int, points: int) -> Phrase:
+    made = tricks == 0
     if hand == bidder:
         template = (
             N_("%(bidder)s's nil on their own hand applies. %(bidder)s took no tricks: %(points)s.")
@@ -232,8 +269,7 @@ def assess_nil(entry: HandEntry, declared: NilOutcome) -> NilOutcome:
                 "%(hand)s took %(tricks)s of 13 tricks: %(points)s."
             )
         )
-    reason = phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=Signed(points))
-    return NilOutcome(bidder, hand, True, made, points, reason)
+    return phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=Signed(points))
 
 
 def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
@@ -295,12 +331,16 @@ def decide_bids(table: Table, number: int, entry: HandEntry) -> Bidding:
     declarer = find_declarer(entry, order)
     defenders = tuple(player for player in order if player != declarer)
     nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
-    explanation = (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry)
+
+
+def _bidding_lines(dealer: str, leader: str, entry: HandEntry, order: tuple[str, ...], declarer: str,
+                   defenders: tuple[str, ...]) -> tuple[Phrase, ...]:
+    return (
+        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=dealer, leader=leader),
         _declarer_line(entry, order, declarer),
         phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
     )
-    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, explanation)
 
 
 def _defenders_need(entry: HandEntry, defenders: tuple[str, ...]) -> Phrase:
@@ -338,21 +378,7 @@ def score_hand(
         _score_player(settings, entry.bid_of(player), declarer, team_tricks, nils, before[player])
         for player in table.players
     )
-    explanation = (
-        *bidding.explanation,
-        phrase(
-            N_(
-                "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
-                "the defenders took %(defender_tricks)s."
-            ),
-            declarer=declarer,
-            declarer_tricks=team_tricks[Role.DECLARER],
-            defender_tricks=team_tricks[Role.DEFENDER],
-        ),
-    )
-    return HandResult(
-        number, table.dealer(number), order, order[0], declarer, defenders, nils, players, entry, explanation
-    )
+    return HandResult(number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, players, entry)
 
 
 def _score_player(

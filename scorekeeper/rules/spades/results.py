@@ -71,7 +71,11 @@ class HandResult:
     teams: tuple[TeamHand, TeamHand]
     nils: tuple[NilOutcome, ...]
     entry: HandEntry
-    explanation: tuple[Phrase, ...]
+
+    @property
+    def explanation(self) -> tuple[Phrase, ...]:
+        """Who dealt and led, in plain words (built when asked for)."""
+        return (_dealt_line(self.dealer, self.leader),)
 
     def team(self, name: str) -> TeamHand:
         """One team's score for this hand.
@@ -141,7 +145,11 @@ class Bidding:
     teams: tuple[TeamBid, TeamBid]
     nils: tuple[NilBid, ...]
     entry: HandEntry
-    explanation: tuple[Phrase, ...]
+
+    @property
+    def explanation(self) -> tuple[Phrase, ...]:
+        """Who deals and leads, in plain words (built when asked for)."""
+        return (_dealt_line(self.dealer, self.leader),)
 
     def team(self, name: str) -> TeamBid:
         """One team's contract.
@@ -167,6 +175,10 @@ class Bidding:
             if nil.team == name
         ]
         return tuple(lines)
+
+
+def _dealt_line(dealer: str, leader: str) -> Phrase:
+    return phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=dealer, leader=leader)
 
 
 class _Named(Protocol):

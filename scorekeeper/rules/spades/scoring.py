@@ -106,10 +106,7 @@ def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry)
     first, second = (
         TeamBid(team, sum(entry.bid_of(player).number for player in team.players)) for team in table.teams()
     )
-    explanation = (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
-    )
-    return Bidding(number, table.dealer(number), order, order[0], (first, second), nils, entry, explanation)
+    return Bidding(number, table.dealer(number), order, order[0], (first, second), nils, entry)
 
 
 def score_hand(
@@ -130,10 +127,7 @@ def score_hand(
         if entry.bid_of(player).is_nil(zero_is_nil=settings.counts_zero_as_nil())
     )
     first, second = (_score_team(settings, team, entry, nils, before[team.name]) for team in table.teams())
-    explanation = (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=table.dealer(number), leader=order[0]),
-    )
-    return HandResult(number, table.dealer(number), order, order[0], (first, second), nils, entry, explanation)
+    return HandResult(number, table.dealer(number), order, order[0], (first, second), nils, entry)
 
 
 def _score_nil(settings: Settings, team: Team, bid: Bid, tricks: int) -> NilOutcome:
