@@ -216,6 +216,10 @@ class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
         """Who deals the next entry."""
         return self.table.dealer(self.next_number())
 
+    def current_dealer(self) -> str:
+        """Who dealt the cards on the table: the dealer of the entry waiting for its play, else the next one's."""
+        return self.table.dealer(self.waiting_number() or self.next_number())
+
     def scores(self) -> dict[str, int]:
         """Every player's running score, in seating order."""
         return {name: standing.score for name, standing in self.totals().items()}

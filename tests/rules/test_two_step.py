@@ -49,6 +49,17 @@ def test_the_bids_alone_decide_declarer_defenders_and_nils_and_change_no_total()
     ]
     assert game.results == () and game.totals() == {p: dummy_spades.Standing() for p in DUMMY_TABLE.players}
     assert game.next_number() == 2 and not game.is_over()
+    assert (game.current_dealer(), game.next_dealer()) == ("Ann", "Ben")  # Ann's cards are on the table
+
+
+def test_once_the_waiting_hand_is_complete_the_next_dealer_deals_the_cards_on_the_table():
+    game = dummy_spades.Game(DUMMY_TABLE, dummy_spades.Settings())
+    assert game.current_dealer() == "Ann"
+    game.add(dummy_spades.HandEntry(API_BIDS))
+
+    game.replace(1, dummy_spades.HandEntry(API_BIDS, API_TRICKS))
+
+    assert (game.current_dealer(), game.next_dealer()) == ("Ben", "Ben")
 
 
 def test_completing_the_waiting_hand_scores_it_as_one_step_would():

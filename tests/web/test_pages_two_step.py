@@ -55,8 +55,10 @@ def test_save_bids_stores_the_hand_waiting_and_the_board_shows_what_the_bids_dec
     assert "Cid's nil on the dummy is void: Cid is a defender." in page
     assert "Waiting for the tricks: counts in no total yet" in page
     assert "Save tricks" in page and "Undo hand 1" in page
-    scores = re.findall(r'<td class="num score">(−?\d+)</td>', client.get(game_url).get_data(as_text=True))
-    assert scores == ["0", "0", "0"]
+    board = client.get(game_url).get_data(as_text=True)
+    assert re.findall(r'<td class="num score">(−?\d+)</td>', board) == ["0", "0", "0"]
+    # The cards on the table are Ann's deal until the tricks are in: the board's tag stays with her.
+    assert re.findall(r'class="name">(\w+) <span class="tag">deals</span>', board) == ["Ann"]
 
 
 def test_the_next_form_asks_for_the_tricks_with_the_bids_kept(client):
@@ -227,11 +229,14 @@ def test_piquet_declarations_saved_alone_show_the_points_then_the_play_completes
     assert board.index('class="play"') < board.index('class="kept-bids"')
     assert "Save the play" in page
 
+    assert re.findall(r'class="name">(\w+) <span class="tag">deals</span>', board) == ["Ben"]  # the dealer of deal 1
+
     done = post_form(client, f"{game_url}/hands", {**DECLARED, **PLAY, "hand": "1", "completes": "1"}, game_url)
 
     assert done.status_code == 303
     board = client.get(game_url).get_data(as_text=True)
     assert "waiting for the play" not in board
+    assert re.findall(r'class="name">(\w+) <span class="tag">deals</span>', board) == ["Ann"]  # deal 2
     assert re.findall(r'<td class="num score">(−?\d+)</td>', board) == ["24", "23"]
 
 
