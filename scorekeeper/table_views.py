@@ -30,16 +30,17 @@ def confirm_undo(game_id: str) -> ResponseReturnValue:
     back = url_for("views.show_game", game_id=game.public_id)
     if number is None:
         return redirect(back, 303)
-    numbered = _(GAMES.of(game).words.numbered, number=number)
+    words = GAMES.of(game).words
+    numbered = _(words.numbered, number=number)
     return render_template(
         "confirm.html",
-        title=_("Undo %(entry)s?", entry=numbered),
+        title=_(words.undo_question, number=number),
         lines=[_("%(entry)s is removed and every total goes back to what it was before it. "
                  "You can redo it until another one is recorded.", entry=numbered)],
         action=url_for("views.undo_hand", game_id=game.public_id),
         # The undo happens only if that hand is still the last and nothing changed since (see views.undo_hand).
         hidden={"hand": number, "version": game.version, "request_key": idempotency.new_form_key()},
-        confirm_label=_("Yes, undo %(entry)s", entry=numbered),
+        confirm_label=_(words.undo_confirmed, number=number),
         back=url_for("views.show_game", game_id=game.public_id, _anchor=f"hand-{number}"),
     )
 

@@ -59,6 +59,8 @@ class Words:
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
     undo: str = N_("Undo hand %(number)s")
+    undo_question: str = N_("Undo hand %(number)s?")
+    undo_confirmed: str = N_("Yes, undo hand %(number)s")
     redo: str = N_("Redo hand %(number)s")
 
 

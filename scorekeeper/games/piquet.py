@@ -58,6 +58,8 @@ class Piquet(GameKind):
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
         how_scored=N_("How deal %(number)s was scored"),
         undo=N_("Undo deal %(number)s"),
+        undo_question=N_("Undo deal %(number)s?"),
+        undo_confirmed=N_("Yes, undo deal %(number)s"),
         redo=N_("Redo deal %(number)s"),
     )
     template_folder = "piquet"

@@ -133,8 +133,8 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
 
     # Undo hand 4 (a page of its own asks first), then redo it.
     page.click("a:has-text('Undo hand 4')")
-    page.wait_for_selector("h1:has-text('Undo Hand 4?')")
-    page.click("button:has-text('Yes, undo Hand 4')")
+    page.wait_for_selector("h1:has-text('Undo hand 4?')")
+    page.click("button:has-text('Yes, undo hand 4')")
     wait_for(page, "document.querySelectorAll('details.hand').length === 3")
     assert board(page) == {"Ann & Cid": (293, 3), "Ben & Dan": (180, 0)}
     page.click("button:has-text('Redo hand 4')")
@@ -168,8 +168,8 @@ def test_a_hand_without_javascript(phone_without_js):
     page.wait_for_url(game_url)
     assert board(page) == {"Ann & Cid": (-50, 0), "Ben & Dan": (80, 0)}, "C-E3, the blank trick count filled in"
     page.click("a:has-text('Undo hand 1')")
-    assert page.inner_text("h1") == "Undo Hand 1?"
-    page.click("button:has-text('Yes, undo Hand 1')")
+    assert page.inner_text("h1") == "Undo hand 1?"
+    page.click("button:has-text('Yes, undo hand 1')")
     page.wait_for_selector("text=No hands yet.")
     assert board(page) == {"Ann & Cid": (0, 0), "Ben & Dan": (0, 0)}
     assert fits_the_phone(page)

@@ -101,8 +101,8 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
 
     # Undo the last hand: a page of its own asks first and names the hand.
     page.click("a:has-text('Undo hand 5')")
-    page.wait_for_selector("h1:has-text('Undo Hand 5?')")
-    page.click("button:has-text('Yes, undo Hand 5')")
+    page.wait_for_selector("h1:has-text('Undo hand 5?')")
+    page.click("button:has-text('Yes, undo hand 5')")
     wait_for(page, "document.querySelectorAll('details.hand').length === 4")
     assert scores(page) == {"Ann": -70 + 3 * 90, "Ben": 52 + 3 * 40, "Cid": 61 + 3 * 40}
 
@@ -141,8 +141,8 @@ def test_a_game_without_javascript(page_without_js):
     assert scores(page) == {"Ann": 72, "Ben": -50, "Cid": -60}
 
     page.click("a:has-text('Undo hand 1')")
-    assert page.inner_text("h1") == "Undo Hand 1?"
-    page.click("button:has-text('Yes, undo Hand 1')")
+    assert page.inner_text("h1") == "Undo hand 1?"
+    page.click("button:has-text('Yes, undo hand 1')")
     assert scores(page) == {"Ann": 0, "Ben": 0, "Cid": 0}
 
     fill_hand(page, {"Ann": 10, "Ben": 1, "Cid": 2}, {"Ann": 6, "dummy": 5, "Ben": 1, "Cid": 1})

@@ -36,7 +36,7 @@ def test_undo_asks_on_a_page_naming_the_hand_and_redo_restores_it(browser, live_
     screenshot(page, f"table-undo-offered-{'js' if javascript else 'nojs'}")
 
     undo.click()
-    page.wait_for_selector("h1:has-text('Undo Hand 1?')")
+    page.wait_for_selector("h1:has-text('Undo hand 1?')")
     assert page.locator("main p").first.inner_text().startswith("Hand 1 is removed and every total goes back")
     screenshot(page, f"table-undo-confirm-{'js' if javascript else 'nojs'}")
 
@@ -46,7 +46,7 @@ def test_undo_asks_on_a_page_naming_the_hand_and_redo_restores_it(browser, live_
     assert scores(page) == {"Ann": 71, "Ben": 50, "Cid": -60}
 
     page.click("a.undo:has-text('Undo hand 1')")
-    page.click("button:has-text('Yes, undo Hand 1')")
+    page.click("button:has-text('Yes, undo hand 1')")
     page.wait_for_selector("button:has-text('Redo hand 1')")
     assert page.locator("details.hand").count() == 0
     assert scores(page) == {"Ann": 0, "Ben": 0, "Cid": 0}

@@ -137,7 +137,7 @@ def test_the_waiting_hand_can_be_edited_and_undone(client, app):
     assert "Cid and the dummy need 6 of the 13 tricks." in text(client.get(game_url).get_data(as_text=True))
 
     undo = client.get(f"{game_url}/undo").get_data(as_text=True)
-    assert "Undo Hand 1?" in text(undo)
+    assert "Undo hand 1?" in text(undo)
     version = re.search(r'name="version" value="(\d+)"', undo).group(1)
     key = re.search(r'name="request_key" value="([^"]+)"', undo).group(1)
     removed = client.post(f"{game_url}/undo", data={"hand": "1", "version": version, "request_key": key,

@@ -26,9 +26,9 @@ def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
     confirm = client.get(game_url + "/undo")
     html = confirm.get_data(as_text=True)
     assert confirm.status_code == 200
-    assert "<h1>Undo Hand 1?</h1>" in html
+    assert "<h1>Undo hand 1?</h1>" in html
     assert '<input type="hidden" name="hand" value="1">' in html
-    assert "Yes, undo Hand 1" in html
+    assert "Yes, undo hand 1" in html
     assert scores(client.get(game_url).get_data(as_text=True)) == [("Ann", "71"), ("Ben", "50"), ("Cid", "−60")]
 
 
