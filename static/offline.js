@@ -48,7 +48,9 @@
       copy.removeAttribute("data-connection");
       copy.querySelectorAll(".offline-note").forEach(function (note) { note.remove(); });
       copy.querySelector("#connection").hidden = true;
-      var images = Array.prototype.map.call(document.querySelectorAll("img[src]"), function (image) { return image.src; });
+      // Not the edit link's QR code: the worker fetches without cookies, and that code needs them (403).
+      var kept = document.querySelectorAll("img[src]:not([data-online-only])");
+      var images = Array.prototype.map.call(kept, function (image) { return image.src; });
       navigator.serviceWorker.ready.then(function (registration) {
         var url = location.href.split("#")[0];
         registration.active.postMessage({ type: "keep-page", url: url, html: "<!doctype html>\n" + copy.outerHTML,

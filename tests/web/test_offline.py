@@ -15,6 +15,7 @@ from ..games import PIQUET_GAME
 from .api_client import create
 from .forms_client import stored
 from .test_page_writes import GAME, HAND_FORM, Phone
+from .test_pages_spades import start as start_dummy_spades
 
 ICON_SIZES = {"icons/icon-192.png": 192, "icons/icon-512.png": 512, "icons/maskable-512.png": 512}
 
@@ -106,6 +107,22 @@ def test_a_game_page_names_its_game_and_entries_for_the_script(client):
             in client.get(f"/g/{spades.id}").get_data(as_text=True))
     assert (f'data-game="{piquet.id}" data-entry="Deal {{number}}"'
             in client.get(f"/g/{piquet.id}").get_data(as_text=True))
+
+
+def test_only_the_edit_links_qr_codes_are_left_out_of_the_copy_the_worker_keeps(app, client):
+    """The worker fetches a page's images without cookies (static/offline.js skips those marked online-only):
+    the edit link's QR code would only answer it 403."""
+    phone = Phone(app, create(client, GAME))
+    page = phone.open()
+    images = re.findall(r"<img [^>]*>", page)
+
+    marked = [re.search(r'src="([^"]+)"', image).group(1) for image in images if "data-online-only" in image]
+
+    assert marked == [f"{phone.url}/qr/edit.svg"]  # under Share edit access
+    created = client.get(start_dummy_spades(client)).get_data(as_text=True)  # the creator's view: the link to keep
+    assert re.search(r'<section class="keep-link".*?<img [^>]*qr/edit\.svg"[^>]*data-online-only', created, re.S)
+    assert phone.client.get(f"{phone.url}/qr/view.svg").status_code == 200
+    assert app.test_client().get(f"{phone.url}/qr/edit.svg").status_code == 403  # no cookie, as the worker asks
 
 
 def test_a_hand_kept_offline_and_sent_again_with_its_idempotency_key_is_stored_once(app, client):
