@@ -34,6 +34,10 @@ function whenParsed(fn) {
 
   document.addEventListener("input", function (event) {
     if (!event.target.classList.contains("trick-count")) return;
+    // A digit typed into a count filled in by itself replaces it: the 2 typed over a filled-in 2 is 2, not 22.
+    if (event.target.dataset.filled && event.inputType === "insertText" && /^\d$/.test(event.data || "")) {
+      event.target.value = event.data;
+    }
     delete event.target.dataset.filled;
     var inputs = Array.prototype.slice.call(event.target.closest(".tricks").querySelectorAll(".trick-count"));
     inputs.forEach(function (input) { if (input !== event.target && input.dataset.filled) { input.value = ""; delete input.dataset.filled; } });
@@ -45,6 +49,28 @@ function whenParsed(fn) {
 
   whenParsed(function () { showSteppers(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showSteppers(event.target); });
+})();
+
+// After a save from the board's entry form, the page shows what a reload would: the board from its top (the
+// scores, then the next form), not the bottom of the page where Save was tapped. A save refused (422) shows its
+// first message instead, which may be above or below the button.
+(function () {
+  "use strict";
+  var saves = new WeakSet();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var target = event.detail.target;
+    if (elt.matches("#entry form") && target && target.id === "board") saves.add(event.detail.xhr);
+  });
+  // The form is swapped out by then: htmx says so on the nearest element still on the page, once.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !saves.has(xhr)) return;
+    saves.delete(xhr);
+    var shown = xhr.status === 422 ? document.querySelector("#entry .error, #entry .error-box")
+      : event.detail.successful ? document.getElementById("board") : null;
+    if (shown) shown.scrollIntoView({ block: xhr.status === 422 ? "center" : "start" });
+  });
 })();
 
 // The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to

@@ -9,6 +9,7 @@ pages and the API share one set of checks and one set of messages.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Self
 
 from flask_babel import lazy_gettext as _l
@@ -93,6 +94,11 @@ class BidsAndTricksForm(TwoStepForm):
     def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.players = players
+
+    def trick_fields(self, hands: Sequence[str]) -> dict[str, Field]:
+        """Where the engine's errors about the tricks go: each hand's count, and the tricks as a whole (their total,
+        shown under the four counts rather than above the form)."""
+        return {"tricks": self.tricks, **{f"tricks.{hand}": field for hand, field in zip(hands, self.tricks)}}
 
     def validate(self, extra_validators: Any = None) -> bool:
         self.fill_last_tricks()

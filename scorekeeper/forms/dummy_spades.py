@@ -146,6 +146,5 @@ class DummySpadesHandForm(BidsAndTricksForm):
         for i, bid_form in enumerate(self.bids):
             fields[f"bids[{i}].bid"] = bid_form.form.bid
             fields[f"bids[{i}].nil"] = bid_form.form.nil
-        for hand, field in zip(self.hands, self.tricks):
-            fields[f"tricks.{hand}"] = field
+        fields.update(self.trick_fields(self.hands))
         ErrorsByField(self, fields).attach(error)

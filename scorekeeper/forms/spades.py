@@ -139,7 +139,7 @@ class SpadesHandForm(BidsAndTricksForm):
     def attach(self, error: RuleError) -> None:
         """Errors beside their fields; a team's error (Suicide) above the form, naming the team."""
         fields: dict[str, Field] = {f"bids[{seat}].bid": entry.form.bid for seat, entry in enumerate(self.bids)}
-        fields.update({f"tricks.{name}": field for name, field in zip(self.players, self.tricks)})
+        fields.update(self.trick_fields(self.players))
         by_field = ErrorsByField(self, fields)
         for field_error in error.errors:
             if field_error.field.startswith("teams."):

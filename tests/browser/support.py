@@ -122,6 +122,14 @@ def wait_for(page, expression: str, arg=None, *, seconds: float = 10) -> None:
         page.wait_for_timeout(50)
 
 
+def in_view(page, selector: str) -> bool:
+    """Whether the first element matching `selector` is on the screen as it is scrolled now (not above or below)."""
+    return page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+    }""", selector)
+
+
 def open_hand(page, number: int) -> None:
     """Open hand `number`'s line in the history and wait for its explanation, fetched as the line opens."""
     page.click(f"#hand-{number} summary")

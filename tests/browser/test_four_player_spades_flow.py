@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .support import NARROW_PHONE, open_hand, score_value, screenshot, wait_for
+from .support import NARROW_PHONE, in_view, open_hand, score_value, screenshot, wait_for
 from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, focus_problems, record, too_small
 
 pytestmark = pytest.mark.browser
@@ -111,7 +111,8 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     fill_hand(page, {"Ann": "nil", "Ben": 3, "Cid": 5, "Dan": 4}, {"Ann": 0, "Ben": 4, "Cid": 6, "Dan": 4})
     page.click("button:has-text('Save hand')")
     page.wait_for_selector(".error")
-    assert page.inner_text(".error-box") == "The four players took 14 tricks; they must take exactly 13."
+    assert page.inner_text("fieldset.tricks .error") == "The four players took 14 tricks; they must take exactly 13."
+    assert in_view(page, "fieldset.tricks .error"), "the refusal is brought on screen"
     assert page.locator("details.hand").count() == 3
     screenshot(page, "spades4-refused")
 

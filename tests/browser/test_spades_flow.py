@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.app import create_app
 
-from .support import HTMX_COPY, open_hand, score_value, screenshot, wait_for
+from .support import HTMX_COPY, in_view, open_hand, score_value, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +71,9 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     assert page.evaluate("window.sameDocument") is True, "htmx swapped the board in place"
     assert scores(page) == {"Ann": 71, "Ben": 50, "Cid": -60}
     assert page.locator(".now h2").inner_text() == "Hand 2"
+    # As after a reload, the screen shows the board from its top: the new scores, then the next hand's form.
+    assert page.evaluate("Math.abs(document.querySelector('#board').getBoundingClientRect().top)") < 2
+    assert in_view(page, ".scoreboard") and in_view(page, ".now")
 
     # Hands 2 to 5: Ann declares 9, and every contract is made exactly.
     for number in range(2, 6):
@@ -85,6 +88,7 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     page.click("button:has-text('Save hand')")
     page.wait_for_selector("#bids-0-bid-error")
     assert page.inner_text("#bids-0-bid-error") == "A bid is a whole number from 0 to 13."
+    assert in_view(page, "#bids-0-bid-error"), "the refusal is brought on screen, above where Save was tapped"
     assert page.locator("details.hand").count() == 5
     screenshot(page, "spades-js-error")
 
@@ -130,7 +134,7 @@ def test_a_game_without_javascript(page_without_js):
 
     fill_hand(page, {"Ann": 7, "Ben": 5, "Cid": 6}, {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 2})
     page.click("button:has-text('Save hand')")
-    assert page.inner_text(".error-box") == "The four hands took 12 tricks; they must take exactly 13."
+    assert page.inner_text("fieldset.tricks .error") == "The four hands took 12 tricks; they must take exactly 13."
     assert page.locator("details.hand").count() == 1
 
     page.goto(game_url + "/hands/1/edit")
@@ -162,3 +166,19 @@ def test_the_plain_link_is_read_only(page, browser, live_server):
     viewer.goto(live_server + edit_link)
     assert viewer.locator("#hand-form").count() == 1
     other.close()
+
+
+def test_a_digit_typed_over_a_trick_count_filled_in_by_itself_replaces_it(page):
+    start_game(page)
+    for index, count in enumerate(["5", "2", "3"]):  # Ann, Ben, Cid: the dummy's 3 is filled in
+        page.click(f"#tricks-{index}")
+        page.keyboard.type(count)
+    assert page.input_value("#tricks-3") == "3"
+    page.click("#tricks-3")
+    page.keyboard.press("End")
+    page.keyboard.type("2")  # the table counted again: the dummy took 2 (and Cid 4)
+    assert page.input_value("#tricks-3") == "2"
+    page.click("#tricks-3")
+    page.keyboard.press("End")
+    page.keyboard.type("1")  # typed by hand now, so a second digit goes on the end: 21 is for the form to refuse
+    assert page.input_value("#tricks-3") == "21"

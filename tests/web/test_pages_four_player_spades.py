@@ -156,10 +156,13 @@ def test_refused_bids_are_shown_and_nothing_is_saved(client, app):
     ]
     assert stored(app, Hand) == 0
     response = post_form(client, game_url + "/hands", {**C_E2, "bids-0-bid": "x", "tricks-3": "3"}, game_url)
-    assert errors_in(response.get_data(as_text=True)) == [
-        "The four players took 15 tricks; they must take exactly 13.",
+    page = response.get_data(as_text=True)
+    assert errors_in(page) == [
         "A bid is a whole number from 0 to 13, “nil” or “blind-nil”.",
+        "The four players took 15 tricks; they must take exactly 13.",
     ]
+    tricks = re.search(r'<fieldset class="tricks has-error".*?</fieldset>', page, re.S).group(0)
+    assert '<p class="error" id="tricks-error">The four players took 15 tricks; they must take exactly 13.</p>' in tricks
 
 
 def test_edit_and_undo(client):

@@ -121,10 +121,15 @@ def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, a
     bad = {**E1_HAND, "bids-0-bid": "seven", "tricks-3": "2"}
     response = post_form(client, game_url + "/hands", bad, game_url)
     assert response.status_code == 422
-    assert errors_in(response.get_data(as_text=True)) == [
-        "The four hands took 12 tricks; they must take exactly 13.",
+    page = response.get_data(as_text=True)
+    assert errors_in(page) == [
         "A bid is a whole number from 0 to 13.",
+        "The four hands took 12 tricks; they must take exactly 13.",
     ]
+    # The total is about the four counts together: it is said under them, and their fieldset names it.
+    tricks = re.search(r'<fieldset class="tricks has-error".*?</fieldset>', page, re.S).group(0)
+    assert 'aria-describedby="tricks-error"' in tricks
+    assert '<p class="error" id="tricks-error">The four hands took 12 tricks; they must take exactly 13.</p>' in tricks
     assert stored(app, Hand) == 0
 
 
