@@ -75,9 +75,15 @@ function whenParsed(fn) {
 
 // The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to
 // the next trick tapped by hand ("Ann won tricks 1-6" is one tap). Listened to while capturing, so the
-// tricks are filled before htmx reads the form for the live verdicts.
+// tricks are filled before htmx reads the form for the live verdicts. The strip's note that says so shows
+// only where this script runs.
 (function () {
   "use strict";
+  function showNotes(root) {
+    root.querySelectorAll("[data-with-script][hidden]").forEach(function (note) { note.hidden = false; });
+  }
+  whenParsed(function () { showNotes(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showNotes(event.target); });
   document.addEventListener("change", function (event) {
     var trick = event.target.closest(".trick-strip .trick");
     if (!trick || event.target.type !== "radio") return;

@@ -61,8 +61,13 @@ def scores(page) -> dict[str, int]:
     }
 
 
+RUNS_NOTE = ("A tap also gives that player the tricks after it, up to the next one you tapped: "
+             "tap the first trick of each run.")
+
+
 def test_a_rubicon_partie_with_the_trick_strip_to_its_settlement(page):
     start_piquet(page)
+    page.locator(f".trick-strip p:has-text('{RUNS_NOTE}')").wait_for(state="visible")  # how a tap fills a run
     elder_run = ["elder"] * 7 + ["younger"] * 5
     for number in range(1, 7):
         assert page.inner_text(".now h2") == f"Deal {number} of 6"
@@ -228,6 +233,7 @@ def test_without_javascript_the_pique_is_asked_only_when_open(page_without_js):
     page = page_without_js
     page.set_viewport_size({"width": 360, "height": 800})
     game_url = start_piquet(page)
+    assert page.locator(f".trick-strip p:has-text('{RUNS_NOTE}')").is_hidden(), "no script fills runs: no note"
     declare_24(page)
     enter_totals(page, (5, 6), (7, 8))
     page.click("button:has-text('Show who is good')")
