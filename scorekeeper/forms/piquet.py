@@ -235,6 +235,7 @@ class PiquetDealForm(TwoStepForm):
                     paths[f"sequences.{role}[{index}]"] = length
                     paths[f"sequences.{role}[{index}].length"] = length
                     paths[f"sequences.{role}[{index}].top"] = top
+                    paths.setdefault(f"sequences.{role}", length)  # all of them (they do not fit): by the first
             sets[role] = []
             for rank in SET_RANKS:
                 field = side.sets.form[rank]
@@ -243,6 +244,7 @@ class PiquetDealForm(TwoStepForm):
                     sets[role].append({"size": number_or_text(field.data), "rank": rank})
                     for suffix in ("", ".size", ".rank"):
                         paths[f"sets.{role}[{index}]{suffix}"] = field
+                    paths.setdefault(f"sets.{role}", field)
         return {"point": point or None, "sequences": sequences, "sets": sets}
 
     def _play(self, paths: dict[str, Field]) -> dict[str, Any]:

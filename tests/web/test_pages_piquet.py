@@ -74,8 +74,15 @@ MARKED_GROUP = r'<fieldset class="chips segments has-error" aria-describedby="{i
          "6 cards of one suit are worth 54 to 60."),
         ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", MARKED_GROUP,
          "A quart tops at the 10 or higher."),
+        # Under the table of both players' sets, a message names whose set it is.
         ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", MARKED_INVALID,
-         "Both players cannot hold a set of kings."),
+         "Ben: Both players cannot hold a set of kings."),
+        # What does not fit in 12 cards as a whole stands by the first of those declarations, in its player's place.
+        ({"elder-sequences-0-length": "8", "elder-sequences-0-top": "A", "elder-sequences-1-length": "5",
+          "elder-sequences-1-top": "A"}, "elder-sequences-0-length", MARKED_GROUP,
+         "These sequences do not fit in 12 cards."),
+        ({"younger-point-cards": "8", "younger-point-value": "75", "younger-sets-A": "4", "younger-sets-K": "4"},
+         "younger-sets-A", MARKED_INVALID, "Ben: These sets do not fit in 12 cards with the other declarations."),
     ],
 )
 def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, marked, message):
@@ -83,7 +90,7 @@ def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, f
     response = post_form(client, game_url + "/hands", {"play": "tricks", **ELDER_RUN, **fields}, game_url)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert message in errors_in(html)
+    assert errors_in(html) == [message], "beside its field, not above the form"
     assert re.search(marked.format(id=field_id), html)
     assert f'<p class="error" id="{field_id}-error">{message}</p>' in html
     assert stored(app, Hand) == 0
