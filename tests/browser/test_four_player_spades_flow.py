@@ -274,3 +274,17 @@ def test_the_keyboard_reaches_every_control_and_shows_where_it_is(new_phone):
             problems[name] = found
     assert sorted(walked) == sorted(FOCUS_WALKS), "the tour reached every page to walk"
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+def test_a_number_typed_beside_a_ticked_nil_is_struck_through_and_the_nil_is_the_bid(page):
+    game_url = start_game(page)
+    page.fill("#bids-3-bid", "2")  # Dan, as the helper's table typed it
+    decoration = "getComputedStyle(document.querySelector('#bids-3-bid')).textDecorationLine"
+    assert page.evaluate(decoration) == "none"
+    page.check("#bids-3-nil")
+    assert page.evaluate(decoration) == "line-through"
+    fill_hand(page, {"Ann": 4, "Ben": 4, "Cid": 4, "Dan": "nil"}, {"Ann": 4, "Ben": 5, "Cid": 4, "Dan": None})
+    page.fill("#bids-3-bid", "2")
+    save(page, 1)
+    assert page.url == game_url
+    assert "Ben & Dan bid 4, took 5 (Ben 4: 5 tricks · Dan Nil: 0 tricks)" in page.inner_text("#hands")
