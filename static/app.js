@@ -7,12 +7,19 @@ function whenParsed(fn) {
   else fn();
 }
 
+// What works only with this script (steppers, the Print button, notes about what the script does) is sent hidden
+// and shown here.
 (function () {
   "use strict";
-
-  function showSteppers(root) {
-    root.querySelectorAll(".stepper .step[hidden]").forEach(function (button) { button.hidden = false; });
+  function showScripted(root) {
+    root.querySelectorAll("[data-with-script][hidden]").forEach(function (element) { element.hidden = false; });
   }
+  whenParsed(function () { showScripted(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showScripted(event.target); });
+})();
+
+(function () {
+  "use strict";
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest(".stepper .step");
@@ -24,7 +31,6 @@ function whenParsed(fn) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // With three hands' tricks typed, fill in the fourth to make 13.
   // Typing in a field that belongs to a choice ("Other target") selects that choice.
   document.addEventListener("input", function (event) {
     var id = event.target.dataset && event.target.dataset.selects;
@@ -32,6 +38,7 @@ function whenParsed(fn) {
     if (choice && event.target.value.trim() !== "") choice.checked = true;
   });
 
+  // With three hands' tricks typed, fill in the fourth to make 13.
   document.addEventListener("input", function (event) {
     if (!event.target.classList.contains("trick-count")) return;
     // A digit typed into a count filled in by itself replaces it: the 2 typed over a filled-in 2 is 2, not 22.
@@ -46,9 +53,6 @@ function whenParsed(fn) {
     var sum = inputs.reduce(function (total, input) { return total + (parseInt(input.value, 10) || 0); }, 0);
     if (sum <= 13) { blanks[0].value = 13 - sum; blanks[0].dataset.filled = "1"; }
   });
-
-  whenParsed(function () { showSteppers(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { showSteppers(event.target); });
 })();
 
 // After a save from the board's entry form, the page shows what a reload would: the board from its top (the
@@ -75,15 +79,9 @@ function whenParsed(fn) {
 
 // The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to
 // the next trick tapped by hand ("Ann won tricks 1-6" is one tap). Listened to while capturing, so the
-// tricks are filled before htmx reads the form for the live verdicts. The strip's note that says so shows
-// only where this script runs.
+// tricks are filled before htmx reads the form for the live verdicts.
 (function () {
   "use strict";
-  function showNotes(root) {
-    root.querySelectorAll("[data-with-script][hidden]").forEach(function (note) { note.hidden = false; });
-  }
-  whenParsed(function () { showNotes(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { showNotes(event.target); });
   document.addEventListener("change", function (event) {
     var trick = event.target.closest(".trick-strip .trick");
     if (!trick || event.target.type !== "radio") return;
@@ -147,17 +145,12 @@ function whenParsed(fn) {
   document.addEventListener("htmx:afterSettle", function (event) { countAll(event.target); });
 })();
 
-// The summary's Print button, shown only where a script can press it.
+// The summary's Print button (shown by the script, which alone can press it).
 (function () {
   "use strict";
-  function showPrint(root) {
-    root.querySelectorAll("[data-print][hidden]").forEach(function (button) { button.hidden = false; });
-  }
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) window.print();
   });
-  whenParsed(function () { showPrint(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { showPrint(event.target); });
 })();
 
 // Live game pages: poll with the ETag of what is shown (an unchanged game answers 304 Not Modified),

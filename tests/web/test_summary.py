@@ -132,7 +132,7 @@ def test_the_summary_is_read_only_even_for_the_phone_that_edits(client):
     assert re.findall(r'<a class="button" href="([^"]+)"( download hx-boost="false")?>', html) == [
         (f"/g/{game_id}", ""), (f"/g/{game_id}/export.csv", ' download hx-boost="false"'),
         (f"/g/{game_id}/export.json", ' download hx-boost="false"')]
-    assert '<button class="button" type="button" data-print hidden>Print</button>' in html, "shown by app.js only"
+    assert '<button class="button" type="button" data-print data-with-script hidden>Print</button>' in html, "shown by app.js only"
 
 
 def test_both_game_pages_link_to_their_summary(client):
