@@ -56,8 +56,9 @@ function whenParsed(fn) {
 })();
 
 // After a save from the board's entry form, the page shows what a reload would: the board from its top (the
-// scores, then the next form), not the bottom of the page where Save was tapped. A save refused (422) shows its
-// first message instead, which may be above or below the button.
+// scores, then the next form), not the bottom of the page where Save was tapped. A save refused (422, 413) shows
+// its first message instead, which may be above or below the button, and says it to screen readers (a message
+// beside its field is not an alert; the focus stays where it was, on Save).
 (function () {
   "use strict";
   var saves = new WeakSet();
@@ -71,10 +72,19 @@ function whenParsed(fn) {
     var xhr = event.detail.xhr;
     if (!xhr || !saves.has(xhr)) return;
     saves.delete(xhr);
-    var shown = xhr.status === 422 ? document.querySelector("#entry .error, #entry .error-box")
-      : event.detail.successful ? document.getElementById("board") : null;
-    if (shown) shown.scrollIntoView({ block: xhr.status === 422 ? "center" : "start" });
+    if (xhr.status >= 400) {
+      showRefusal(document.querySelector("#entry .error-box, #entry .error"));
+    } else if (event.detail.successful) {
+      var board = document.getElementById("board");
+      if (board) board.scrollIntoView({ block: "start" });
+    }
   });
+  function showRefusal(message) {
+    if (!message) return;
+    message.scrollIntoView({ block: "center" });
+    var announcer = document.getElementById("announcer");
+    if (announcer) announcer.textContent = message.textContent.trim();
+  }
 })();
 
 // The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to

@@ -113,6 +113,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     page.wait_for_selector(".error")
     assert page.inner_text("fieldset.tricks .error") == "The four players took 14 tricks; they must take exactly 13."
     assert in_view(page, "fieldset.tricks .error"), "the refusal is brought on screen"
+    assert page.text_content("#announcer") == "The four players took 14 tricks; they must take exactly 13."
     assert page.locator("details.hand").count() == 3
     screenshot(page, "spades4-refused")
 

@@ -89,6 +89,7 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     page.wait_for_selector("#bids-0-bid-error")
     assert page.inner_text("#bids-0-bid-error") == "A bid is a whole number from 0 to 13."
     assert in_view(page, "#bids-0-bid-error"), "the refusal is brought on screen, above where Save was tapped"
+    assert page.text_content("#announcer") == "A bid is a whole number from 0 to 13.", "said to screen readers"
     assert page.locator("details.hand").count() == 5
     screenshot(page, "spades-js-error")
 
