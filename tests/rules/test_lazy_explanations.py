@@ -16,7 +16,7 @@ DUMMY_HAND = {
 FOUR_TABLE = spades.Table(("Ann", "Ben", "Cid", "Dan"), "Ann")
 FOUR_HAND = {
     "bids": [{"player": "Ben", "bid": 4}, {"player": "Cid", "bid": "nil"}, {"player": "Dan", "bid": 5},
-             {"player": "Ann", "bid": 4, "nil": ["dummy"]}],
+             {"player": "Ann", "bid": 4}],
     "tricks": {"Ann": 5, "Ben": 4, "Cid": 0, "Dan": 4},
 }
 
