@@ -31,16 +31,25 @@ class Role(StrEnum):
 class NilOutcome:
     """One nil declaration: whether it applies (A5) and what it scored.
 
-    ``tricks`` is what the nil hand took (None before the play); ``declarer`` says why a nil is void.
+    ``tricks`` is what the nil hand took, for a nil that applies once the hand is played (None before the play,
+    and for a void nil); ``declarer`` says why a nil is void. Whether it was made and its points follow from them.
     """
 
     bidder: str
     hand: str
     declarer: str
     applies: bool
-    made: bool | None = None
-    points: int = 0
     tricks: int | None = None
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the nil hand took no trick; None until an applying nil is played, and for a void one."""
+        return None if self.tricks is None else self.tricks == 0
+
+    @property
+    def points(self) -> int:
+        """+100 for a nil made, -100 for one failed, 0 otherwise (A7)."""
+        return 0 if self.made is None else NIL_POINTS if self.made else -NIL_POINTS
 
     @property
     def reason(self) -> Phrase:
@@ -216,9 +225,7 @@ def assess_nil(entry: HandEntry, declared: NilOutcome) -> NilOutcome:
     """A nil declaration as the bidding left it (`declare_nil`), played: its +100 or -100 if it applies (A7)."""
     if not declared.applies:
         return declared
-    tricks = entry.tricks_of(declared.hand)
-    made = tricks == 0
-    return replace(declared, made=made, points=NIL_POINTS if made else -NIL_POINTS, tricks=tricks)
+    return replace(declared, tricks=entry.tricks_of(declared.hand))
 
 
 def _void_nil_reason(bidder: str, hand: str, declarer: str) -> Phrase:
