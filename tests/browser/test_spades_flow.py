@@ -177,7 +177,7 @@ def test_a_digit_typed_over_a_trick_count_filled_in_by_itself_replaces_it(page):
     assert page.input_value("#tricks-3") == "3"
     page.click("#tricks-3")
     page.keyboard.press("End")
-    page.keyboard.type("2")  # the table counted again: the dummy took 2 (and Cid 4)
+    page.keyboard.type("2")  # the table counted the dummy's tricks again: 2
     assert page.input_value("#tricks-3") == "2"
     page.click("#tricks-3")
     page.keyboard.press("End")
