@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .support import CHROMIUM, screenshot, serve_cdn_locally
+from .support import CHROMIUM, screenshot, serve_cdn_locally, wait_for
 from .test_piquet_flow import declare_point, save_deal, start_piquet, tap_tricks
 from .test_spades_flow import fill_hand, start_game
 
@@ -101,7 +101,7 @@ def test_the_apps_script_works_while_the_cdn_hangs(phone_without_cdn):
     page = phone_without_cdn
     page.goto("/new/dummy-spades", wait_until="commit")
     page.wait_for_selector("#target_other")
-    page.wait_for_function("typeof whenParsed === 'function'")  # the app's own script has run; htmx never will
+    wait_for(page, "typeof whenParsed === 'function'")  # the app's own script has run; htmx never will
     for seat, name in enumerate(("Ann", "Ben", "Cid")):
         page.fill(f"#player_{seat}", name)
     page.fill("#target_other", "250")
