@@ -17,7 +17,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from scorekeeper.security import RedactTokens, redact
+from scorekeeper.web.security import RedactTokens, redact
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))

@@ -9,36 +9,24 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import Conflict, HTTPException
 
-from .vary import vary_on
-from .writes import ConcurrentChange, is_contention
+from .store.writes import ConcurrentChange, is_contention
+from .web.vary import vary_on
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
-    from . import (
-        access,
-        api,
-        assets,
-        database,
-        i18n,
-        live,
-        offline,
-        piquet_views,
-        players,
-        renders,
-        rulebook,
-        security,
-        share,
-        summary_views,
-        table_views,
-        views,
-        whole_renders,
-    )
+    from . import database
+    from .api import games as api
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
+    from .games.piquet import api as piquet_api
+    from .games.piquet import pages as piquet_pages
+    from .pages import game_page, games, live, offline, players, rulebook, share, summary, table
+    from .store import renders, whole_renders
+    from .web import access, assets, i18n, security
 
     app = Flask(
         __name__,
@@ -59,18 +47,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     renders.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
-    app.register_blueprint(views.bp)
-    app.register_blueprint(piquet_views.bp)
-    app.register_blueprint(piquet_views.api_bp)
-    csrf.exempt(piquet_views.api_bp)
+    game_page.init_app(app)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(piquet_pages.bp)
+    app.register_blueprint(piquet_api.bp)
+    csrf.exempt(piquet_api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
-    app.register_blueprint(summary_views.bp)
-    app.register_blueprint(table_views.bp)
+    app.register_blueprint(summary.bp)
+    app.register_blueprint(table.bp)
     offline.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
@@ -80,15 +69,17 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:
-    from . import api, views
+    from .api import games as api
+    from .api.requests import http_error
+    from .pages.errors import error_page
 
     if request.path.startswith(f"{api.bp.url_prefix}/"):
-        return api.http_error(error)
-    return views.error_page(error)
+        return http_error(error)
+    return error_page(error)
 
 
 def _database_busy(error: OperationalError) -> ResponseReturnValue:
-    """A write that waited too long for another one is a 409, like any other race (writes.py)."""
+    """A write that waited too long for another one is a 409, like any other race (store/writes.py)."""
     if not is_contention(error):
         raise error
     return _changed_meanwhile(ConcurrentChange.now())
@@ -96,11 +87,13 @@ def _database_busy(error: OperationalError) -> ResponseReturnValue:
 
 def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:
     """A race lost where no form can say so (the API's own handler answers its requests first)."""
-    from . import api, views
+    from .api import games as api
+    from .api.requests import error_response
+    from .pages.errors import error_page
 
     if request.path.startswith(f"{api.bp.url_prefix}/"):
-        return api.error_response(409, error.errors)
-    return views.error_page(Conflict())
+        return error_response(409, error.errors)
+    return error_page(Conflict())
 
 
 def _vary_on_htmx(response: Response) -> Response:

@@ -1,7 +1,7 @@
 """How each database is set up so that concurrent writes wait their turn instead of failing.
 
 A write waits at most `LOCK_TIMEOUT_MS` (config, default 10 s) for another
-one to finish; past that the player gets a 409 (writes.py), never a 500.
+one to finish; past that the player gets a 409 (store/writes.py), never a 500.
 
 SQLite: write-ahead logging (readers never wait for a writer), that wait as
 its busy timeout, commits that wait for the disk (`SQLITE_SYNCHRONOUS`,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -36,6 +37,10 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a game's public id can be: checked before any query, so a malformed id is a 404 at once."""
+
+
 class Game(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
@@ -59,7 +64,7 @@ class Game(Model):
     hands: Mapped[list[Hand]] = relationship(
         order_by="Hand.number", lazy="selectin", cascade="all, delete-orphan"
     )
-    # Loaded only when asked for (running_state.py), and deleted with the game.
+    # Loaded only when asked for (store/running_state.py), and deleted with the game.
     running_state: Mapped[RunningState | None] = relationship(cascade="all, delete-orphan")
 
     @property
@@ -102,7 +107,7 @@ class Hand(Model):
 
 
 class RunningState(Model):
-    """The engine's running state of a game at one version: an append scores from it (running_state.py).
+    """The engine's running state of a game at one version: an append scores from it (store/running_state.py).
 
     Derived, never the truth: it counts only while `version` is the game's
     version and `engine` names the rules engine that wrote it; otherwise the
@@ -117,11 +122,11 @@ class RunningState(Model):
 
 class Render(Model):
     """A render derived from a game's stored entries (part of a page, the API's game object), shared by every
-    worker and host (renders.py).
+    worker and host (store/renders.py).
 
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
-    older ones of a game be dropped. A whole answer (whole_renders.py) is
+    older ones of a game be dropped. A whole answer (store/whole_renders.py) is
     kept compressed too, as each encoding the app sends.
     """
 
@@ -134,7 +139,7 @@ class Render(Model):
 
 
 class IdempotencyKey(Model):
-    """A write already done under an Idempotency-Key, and the response it got (idempotency.py).
+    """A write already done under an Idempotency-Key, and the response it got (store/idempotency.py).
 
     Written in the same transaction as the change itself. The key is kept
     hashed: with the app's secret it unseals the edit token of a new game.

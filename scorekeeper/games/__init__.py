@@ -1,7 +1,7 @@
 """The games the app keeps score for: the one registry.
 
-A new game is new files (its engine, its `games/<game>.py`, forms and
-templates) and one entry in the line below; see `base.GameKind`.
+A new game is new files (its engine in `rules/<game>/`, its folder `games/<game>/`
+and its templates) and one entry in the line below; see `base.GameKind`.
 """
 
 from __future__ import annotations

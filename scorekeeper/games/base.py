@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..charts import player_scores
-from ..i18n import say
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.log import Log
 from ..rules.phrases import N_, phrase
+from ..web.charts import player_scores
+from ..web.i18n import say
 
 if TYPE_CHECKING:
     from ..models import Game

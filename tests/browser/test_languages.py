@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from ..catalogs import languages
 from .support import ARTIFACTS, NARROW_PHONE, open_hand, score_value, screenshot, wait_for
 from .test_accessibility import STICKING_OUT, axe_violations
-from .test_spades_flow import fill_hand
+from .test_dummy_spades_flow import fill_hand
 
 pytestmark = pytest.mark.browser
 

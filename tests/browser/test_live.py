@@ -10,8 +10,8 @@ import zxingcpp
 from PIL import Image
 
 from .support import ARTIFACTS, make_page, open_hand, screenshot, wait_for
+from .test_dummy_spades_flow import fill_hand, scores, start_game
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
-from .test_spades_flow import fill_hand, scores, start_game
 
 pytestmark = pytest.mark.browser
 

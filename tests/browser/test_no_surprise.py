@@ -8,8 +8,8 @@ import re
 import pytest
 
 from .support import CHROMIUM, screenshot, serve_cdn_locally, wait_for
+from .test_dummy_spades_flow import fill_hand, start_game
 from .test_piquet_flow import declare_point, save_deal, start_piquet, tap_tricks
-from .test_spades_flow import fill_hand, start_game
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from .support import screenshot, serve_cdn_locally
-from .test_spades_flow import fill_hand, scores, start_game
+from .test_dummy_spades_flow import fill_hand, scores, start_game
 
 pytestmark = pytest.mark.browser
 

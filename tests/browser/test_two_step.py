@@ -7,8 +7,8 @@ import re
 import pytest
 
 from .support import NARROW_PHONE, screenshot, settled, wait_for
+from .test_dummy_spades_flow import PLAYERS, scores, start_game
 from .test_piquet_flow import declare_point, start_piquet, tap_tricks
-from .test_spades_flow import PLAYERS, scores, start_game
 
 pytestmark = pytest.mark.browser
 

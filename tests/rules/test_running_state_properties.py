@@ -10,9 +10,9 @@ from scorekeeper.rules import dummy_spades, piquet, spades
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.log import ResumedLog
 
-from . import test_four_player_spades_properties as four
+from . import test_dummy_spades_properties as three
 from . import test_piquet_properties as two
-from . import test_spades_properties as three
+from . import test_spades_properties as four
 
 
 def attempt(step, *args):
@@ -92,7 +92,7 @@ def test_dummy_hand_spades_resumes_as_the_whole_log(table, rules, log, split, ed
 
 
 @given(four.games(), st.integers(0, 14), edits, steps)
-def test_four_player_spades_resumes_as_the_whole_log(data, split, edit, waits):
+def test_spades_resumes_as_the_whole_log(data, split, edit, waits):
     table, rules, log = data
     check(lambda entries: spades.Game(table, rules, entries), log, split, pick(log, edit),
           bids_only if waits else None)

@@ -1,15 +1,15 @@
-"""Dummy Hand Spades engine: properties that hold for every game (hypothesis)."""
+"""Four-player Spades engine: properties that hold for every game (hypothesis)."""
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.dummy_spades import (
-    DUMMY,
+from scorekeeper.rules.errors import MalformedInput, NotAllowed
+from scorekeeper.rules.spades import (
     Bid,
     Game,
     HandEntry,
-    Role,
+    Nil,
     Settings,
     Standing,
     Table,
@@ -18,189 +18,223 @@ from scorekeeper.rules.dummy_spades import (
     parse_hand,
     score_hand,
 )
-from scorekeeper.rules.errors import MalformedInput
 
-PLAYERS = ("Ann", "Ben", "Cid")
-HANDS = (*PLAYERS, DUMMY)
+PLAYERS = ("Ann", "Ben", "Cid", "Dan")
+TEAMS = ("Ann & Cid", "Ben & Dan")
 
-tables = st.builds(Table, st.just(PLAYERS), st.sampled_from(PLAYERS), st.integers(0, 2))
-settings = st.builds(
-    Settings,
-    target=st.integers(1, 400),
-    bag_limit=st.integers(0, 12),
-    bag_penalty=st.integers(0, 200),
-    variant=st.sampled_from(Variant),
-)
-hand_numbers = st.integers(1, 60)
+tables = st.builds(Table, st.just(PLAYERS), st.sampled_from(PLAYERS))
 
 
 @st.composite
-def tricks(draw):
-    """Tricks for the four hands, in the table's order, adding up to 13."""
+def settings(draw):
+    variant = draw(st.sampled_from(Variant))
+    return Settings(
+        variant=variant,
+        target=draw(st.integers(1, 600)),
+        bag_limit=draw(st.integers(0, 12)),
+        bag_penalty=draw(st.integers(0, 200)),
+        nil_value=draw(st.sampled_from((50, 100))),
+        blind_nil=variant is Variant.PARTNERSHIP and draw(st.booleans()),
+        blind_margin=draw(st.integers(0, 200)),
+        failed_nil_helps=draw(st.booleans()),
+        zero_is_nil=draw(st.booleans()),
+        mercy=draw(st.booleans()),
+        mercy_floor=draw(st.integers(-300, -1)),
+    )
+
+
+@st.composite
+def splits(draw):
+    """Four counts adding up to 13, in seating order."""
     cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
-    counts = (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2])
-    return tuple(zip(HANDS, counts))
+    return cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]
 
 
 @st.composite
-def entries(draw):
-    """A valid hand entry, the bids in any order, some nils."""
+def bid_values(draw, variant):
+    """Four bids, in seating order, that the variant allows (Blind Nil left to the settings)."""
+    if variant is Variant.MIRROR:
+        return tuple(draw(st.sampled_from((Nil.NIL, 0))) if n == 0 else n for n in draw(splits()))
+    if variant is Variant.SUICIDE:
+        values: list[int | Nil] = [0, 0, 0, 0]
+        for first, second in ((0, 2), (1, 3)):
+            nil, bidder = (first, second) if draw(st.booleans()) else (second, first)
+            values[nil] = Nil.NIL
+            values[bidder] = draw(st.integers(4, 13))
+        return tuple(values)
+    return tuple(draw(st.one_of(st.integers(0, 13), st.sampled_from(Nil))) for _ in PLAYERS)
+
+
+@st.composite
+def entries(draw, variant):
+    """A hand entry for the variant, the bids in any order."""
+    values = dict(zip(PLAYERS, draw(bid_values(variant))))
     order = draw(st.permutations(PLAYERS))
-    nils = st.lists(st.sampled_from(HANDS), unique=True, max_size=4).map(tuple)
-    bids = tuple(Bid(player, draw(st.integers(0, 13)), draw(nils)) for player in order)
-    return HandEntry(bids, draw(tricks()))
+    return HandEntry(tuple(Bid(player, values[player]) for player in order), tuple(zip(PLAYERS, draw(splits()))))
 
 
-logs = st.lists(entries(), max_size=12)
+@st.composite
+def games(draw):
+    """A table, its settings and a log of entries for the variant (some may be refused when added)."""
+    rules = draw(settings())
+    return draw(tables), rules, draw(st.lists(entries(rules.variant), max_size=14))
 
 
-def zero():
-    return {player: Standing() for player in PLAYERS}
+def play(table, rules, log):
+    """Add every entry the game accepts, in order, as a table would; a refused entry changes nothing."""
+    game = Game(table, rules)
+    for entry in log:
+        if game.is_over():
+            break
+        before = state(game)
+        try:
+            game.add(entry)
+        except NotAllowed:
+            assert state(game) == before
+    return game
 
 
 def state(game):
     return game.entries, game.hands, game.after_end, game.totals()
 
 
-@given(tables, settings, logs)
-def test_replaying_from_scratch_equals_the_running_state_after_add(table, rules, log):
-    running = Game(table, rules)
-    for entry in log:
-        if running.is_over():
-            break
-        running.add(entry)
-    scored = len(running.hands)
-    assert state(Game(table, rules, log[:scored])) == state(running)
-    replayed = Game(table, rules, log)
-    assert replayed.hands == running.hands
-    assert replayed.entries == tuple(log)
-    assert replayed.after_end == tuple(range(scored + 1, len(log) + 1))
+@given(games())
+def test_replaying_from_scratch_equals_the_running_state(data):
+    table, rules, log = data
+    running = play(table, rules, log)
+    assert state(Game(table, rules, running.entries)) == state(running)
 
 
-@given(tables, settings, logs, entries())
-def test_undo_after_add_restores_the_previous_state_exactly(table, rules, log, entry):
-    game = Game(table, rules, log)
+@given(games())
+def test_team_scores_are_the_sum_of_the_deltas_and_bags_are_never_negative(data):
+    table, rules, log = data
+    game = play(table, rules, log)
+    for team in TEAMS:
+        mine = [hand.team(team) for hand in game.hands]
+        assert all(t.delta == t.contract_points + t.nil_points + t.bag_penalty for t in mine)
+        assert game.totals()[team].score == sum(t.delta for t in mine)
+        assert all(t.bags >= 0 for t in mine)
+        if rules.bag_limit:
+            assert all(0 <= t.bags < rules.bag_limit for t in mine)
+            limits = sum((t.bags_reached - t.bags) // rules.bag_limit for t in mine)
+            assert sum(t.bags_added for t in mine) - game.totals()[team].bags == limits * rules.bag_limit
+            assert sum(t.bag_penalty for t in mine) == -limits * rules.bag_penalty
+        else:
+            assert game.totals()[team].bags == sum(t.bags_added for t in mine)
+
+
+@given(games())
+def test_each_team_scores_its_contract_and_its_nils(data):
+    table, rules, log = data
+    game = play(table, rules, log)
+    for hand in game.hands:
+        assert sum(t.tricks for t in hand.teams) == 13
+        for mine in hand.teams:
+            bids = [hand.entry.bid_of(player) for player in mine.team.players]
+            assert mine.contract == sum(bid.number for bid in bids)
+            nils = [nil for nil in hand.nils if nil.team == mine.name]
+            assert [nil.player for nil in nils] == [
+                p for p in hand.bidding_order if p in mine.team.players and hand.entry.bid_of(p).is_nil(
+                    zero_is_nil=rules.counts_zero_as_nil())
+            ]
+            for nil in nils:
+                value = rules.nil_value * (2 if nil.blind else 1)
+                assert nil.points == (value if hand.entry.tricks_of(nil.player) == 0 else -value)
+            assert mine.nil_points == sum(nil.points for nil in nils)
+            uncounted = 0 if rules.failed_nil_helps else sum(nil.tricks for nil in nils)
+            assert mine.counted == mine.tricks - uncounted
+            assert mine.made == (mine.counted >= mine.contract)
+            if mine.made:
+                assert mine.bags_added == mine.tricks - mine.contract
+                assert mine.contract_points == 10 * mine.contract + mine.bags_added
+            else:
+                assert (mine.contract_points, mine.bags_added) == (-10 * mine.contract, 0)
+
+
+@given(games())
+def test_the_game_ends_at_the_first_hand_that_decides_it(data):
+    table, rules, log = data
+    game = play(table, rules, log)
+    for number in range(len(game.hands)):
+        assert not Game(table, rules, game.entries[:number]).is_over()
+    if game.is_over():
+        scores = sorted((s.score for s in game.totals().values()), reverse=True)
+        assert game.totals()[game.winner()].score == scores[0] > scores[1]
+        fell = any(score <= rules.mercy_floor for score in scores) and rules.mercy
+        assert fell or scores[0] >= rules.target
+
+
+@given(games(), st.data())
+def test_undo_after_add_restores_the_previous_state_exactly(data, draw):
+    table, rules, log = data
+    game = play(table, rules, log)
     assume(not game.is_over())
     before = state(game)
-    game.add(entry)
+    entry = draw.draw(entries(rules.variant))
+    try:
+        game.add(entry)
+    except NotAllowed:
+        assume(False)
     assert game.undo() == entry
     assert state(game) == before
 
 
-@given(tables, settings, st.lists(entries(), min_size=1, max_size=12), entries())
-def test_replace_equals_replaying_the_edited_log(table, rules, log, entry):
-    number = len(log) // 2 + 1
-    game = Game(table, rules, log)
-    game.replace(number, entry)
-    edited = [*log]
-    edited[number - 1] = entry
+@given(games(), st.data())
+def test_replace_equals_replaying_the_edited_log(data, draw):
+    table, rules, log = data
+    game = play(table, rules, log)
+    assume(game.entries)
+    number = draw.draw(st.integers(1, len(game.entries)))
+    entry = draw.draw(entries(rules.variant))
+    try:
+        game.replace(number, entry)
+    except NotAllowed:
+        assume(False)
+    edited = list(game.entries)
+    assert edited[number - 1] == entry
     assert state(game) == state(Game(table, rules, edited))
 
 
-@given(tables, st.lists(st.integers(0, 13), min_size=4, max_size=4).filter(lambda counts: sum(counts) != 13))
-def test_the_four_trick_counts_must_total_13(table, counts):
-    payload = hand_to_dict(HandEntry((Bid("Ann", 1), Bid("Ben", 2), Bid("Cid", 3)), tuple(zip(HANDS, counts))))
+@given(tables, st.lists(st.integers(0, 13), min_size=4, max_size=4))
+def test_the_four_trick_counts_must_total_13_and_no_more(table, counts):
+    assume(sum(counts) != 13)
+    entry = HandEntry(tuple(Bid(player, 3) for player in PLAYERS), tuple(zip(PLAYERS, counts)))
     with pytest.raises(MalformedInput) as error:
-        parse_hand(table, payload)
+        parse_hand(table, hand_to_dict(entry))
     assert [(e.field, str(e.message)) for e in error.value.errors] == [
-        ("tricks", f"The four hands took {sum(counts)} tricks; they must take exactly 13.")
+        ("tricks", f"The four players took {sum(counts)} tricks; they must take exactly 13.")
     ]
 
 
-@given(tables, entries())
+@given(tables, st.sampled_from(Variant).flatmap(entries))
 def test_parse_hand_inverts_hand_to_dict(table, entry):
     assert parse_hand(table, hand_to_dict(entry)) == entry
 
 
-@given(settings)
+@given(settings())
 def test_settings_parse_inverts_to_dict(rules):
     assert Settings.parse(rules.to_dict()) == rules
 
 
-@given(tables, settings, hand_numbers, entries())
-def test_a_declarer_is_always_among_the_highest_bidders_and_the_first_of_them_in_bidding_order(
-    table, rules, number, entry
-):
-    result = score_hand(table, rules, number, entry, zero())
-    highest = max(bid.bid for bid in entry.bids)
-    assert entry.bid_of(result.declarer).bid == highest
-    earlier = result.bidding_order[: result.bidding_order.index(result.declarer)]
-    assert all(entry.bid_of(player).bid < highest for player in earlier)
-    assert set(result.defenders) == set(PLAYERS) - {result.declarer}
-
-
-@given(tables, settings, hand_numbers, entries())
-def test_each_contract_follows_the_team_tricks(table, rules, number, entry):
-    result = score_hand(table, rules, number, entry, zero())
-    declarer_tricks = entry.tricks_of(result.declarer) + entry.tricks_of(DUMMY)
-    for mine in result.players:
-        expected_tricks = declarer_tricks if mine.role is Role.DECLARER else 13 - declarer_tricks
-        assert mine.team_tricks == expected_tricks
-        assert mine.made == (mine.team_tricks >= mine.bid)
-        if mine.made:
-            assert (mine.contract_points, mine.bags_added) == (9 * mine.bid + mine.team_tricks, mine.team_tricks - mine.bid)
-        else:
-            assert (mine.contract_points, mine.bags_added) == (-10 * mine.bid, 0)
-
-
-@given(tables, settings, hand_numbers, entries())
-def test_a_nil_applies_exactly_when_bidder_and_hand_are_on_the_same_team(table, rules, number, entry):
-    result = score_hand(table, rules, number, entry, zero())
-
-    def team(hand):
-        return Role.DECLARER if hand in (result.declarer, DUMMY) else Role.DEFENDER
-
-    assert len(result.nils) == sum(len(bid.nil) for bid in entry.bids)
-    for nil in result.nils:
-        assert nil.applies == (team(nil.bidder) == team(nil.hand))
-        if nil.applies:
-            assert (nil.made, nil.points) == ((True, 100) if entry.tricks_of(nil.hand) == 0 else (False, -100))
-        else:
-            assert (nil.made, nil.points) == (None, 0)
-    for mine in result.players:
-        assert mine.nil_points == sum(nil.points for nil in result.nils if nil.bidder == mine.player)
-
-
-@given(tables, settings, logs)
-def test_sum_of_bags_added_equals_team_overtricks_and_penalties_take_the_limit_off(table, rules, log):
-    game = Game(table, rules, log)
-    for player in PLAYERS:
-        mine = [hand.player(player) for hand in game.hands]
-        overtricks = sum(max(p.team_tricks - p.bid, 0) for p in mine)
-        assert sum(p.bags_added for p in mine) == overtricks
-        limits = sum((p.bags_reached - p.bags) // rules.bag_limit for p in mine if rules.bag_limit)
-        assert overtricks - game.totals()[player].bags == limits * rules.bag_limit
-        assert sum(p.bag_penalty for p in mine) == -limits * rules.bag_penalty
-        assert all(0 <= p.bags < rules.bag_limit for p in mine if rules.bag_limit)
-
-
-@given(tables, settings, logs)
-def test_a_running_score_is_the_sum_of_the_hands(table, rules, log):
-    game = Game(table, rules, log)
-    for player in PLAYERS:
-        mine = [hand.player(player) for hand in game.hands]
-        assert all(p.delta == p.contract_points + p.nil_points + p.bag_penalty for p in mine)
-        assert game.totals()[player].score == sum(p.delta for p in mine)
-
-
-@given(tables, settings, logs)
-def test_the_game_ends_at_the_first_single_highest_score_at_or_above_the_target(table, rules, log):
-    game = Game(table, rules, log)
-    for number in range(len(game.hands)):
-        assert not Game(table, rules, log[:number]).is_over()
-    if game.is_over():
-        scores = sorted((s.score for s in game.totals().values()), reverse=True)
-        assert game.totals()[game.winner()].score == scores[0] >= rules.target > 0
-        assert scores[0] > scores[1]
-    else:
-        assert len(game.hands) == len(log)
-
-
-@given(tables, hand_numbers)
-def test_dealer_rotation_never_gives_the_dummy_the_deal(table, number):
+@given(tables, st.integers(1, 80))
+def test_the_deal_passes_clockwise_and_the_dealer_bids_last(table, number):
     dealer = table.dealer(number)
-    assert dealer in PLAYERS
-    assert table.dealer(number + 1) == PLAYERS[(PLAYERS.index(dealer) + 1) % 3]
+    assert table.dealer(number + 1) == PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
     order = table.bidding_order(number)
     assert order[-1] == dealer and sorted(order) == sorted(PLAYERS)
-    assert table.leader(number) == order[0] != DUMMY
+    assert table.leader(number) == order[0]
+    assert {table.team_of(order[0]), table.team_of(order[1])} == set(table.teams())
+    assert table.team_of(order[0]) == table.team_of(order[2])
+
+
+@given(tables, settings(), st.integers(1, 40), st.data())
+def test_variant_entries_score_from_any_standing(table, rules, number, draw):
+    entry = draw.draw(entries(rules.variant))
+    before = {team: Standing(draw.draw(st.integers(-500, 500)), draw.draw(st.integers(0, 9))) for team in TEAMS}
+    try:
+        result = score_hand(table, rules, number, entry, before)
+    except NotAllowed as error:
+        assert all(e.field.endswith(".bid") and entry.bids[int(e.field[5])].is_blind() for e in error.errors)
+        return
+    for mine in result.teams:
+        assert mine.score == before[mine.name].score + mine.delta

@@ -11,9 +11,9 @@ from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.errors import EntryWaiting, MalformedInput, NotAllowed
 from scorekeeper.rules.piquet.combinations import CardSet, Declarations, Point, Sequence
 
-from . import test_four_player_spades_properties as four
+from . import test_dummy_spades_properties as three
 from . import test_piquet_properties as deals
-from . import test_spades_properties as three
+from . import test_spades_properties as four
 
 DUMMY_TABLE = dummy_spades.Table(("Ann", "Ben", "Cid"), "Ann")
 API_BIDS = (
@@ -123,7 +123,7 @@ def test_dummy_spades_a_waiting_last_hand_changes_no_total_and_completing_it_equ
 
 @settings(max_examples=60)
 @given(st.data())
-def test_four_player_spades_a_waiting_last_hand_changes_no_total_and_completing_it_equals_one_step(data):
+def test_spades_a_waiting_last_hand_changes_no_total_and_completing_it_equals_one_step(data):
     table, rules, log = data.draw(four.games())
     last = data.draw(four.entries(rules.variant))
     assert_two_steps_equal_one(lambda entries=(): spades.Game(table, rules, entries), log, last,

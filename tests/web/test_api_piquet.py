@@ -1249,7 +1249,7 @@ def test_only_a_rubicon_partie_has_a_next_partie(app, client, payload):
     assert stored(app) == before
 
 
-def test_spades_games_have_no_session_fields(client):
+def test_dummy_spades_games_have_no_session_fields(client):
     created = client.post("/api/v1/games", json={"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"]}).get_json()
 
     assert "session_totals" not in created and "settlement" not in created

@@ -1,4 +1,4 @@
-"""The score-progression chart: its geometry (scorekeeper/charts.py) and the SVG the pages draw from it."""
+"""The score-progression chart: its geometry (scorekeeper/web/charts.py) and the SVG the pages draw from it."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper import charts
 from scorekeeper.rules import dummy_spades
+from scorekeeper.web import charts
 
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_HANDS, SPADES_PLAYERS
 from .markup import table_rows, text_of

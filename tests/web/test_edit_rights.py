@@ -10,9 +10,9 @@ from io import BytesIO
 import pytest
 from flask_migrate import upgrade
 
-from scorekeeper.access import REMEMBERED_GAMES
 from scorekeeper.app import create_app
-from scorekeeper.share import qr_svg
+from scorekeeper.web.access import REMEMBERED_GAMES
+from scorekeeper.web.links import qr_svg
 
 from ..conftest import dispose
 from .forms_client import post_form

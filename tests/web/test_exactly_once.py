@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import text
 
 from scorekeeper.extensions import db
-from scorekeeper.idempotency import KEPT_FOR
 from scorekeeper.models import Game, Hand, IdempotencyKey, utcnow
+from scorekeeper.store.idempotency import KEPT_FOR
 
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.app import ROOT
-from scorekeeper.assets import fingerprint
+from scorekeeper.web.assets import fingerprint
 
 CSP = (
     "default-src 'none'; "

@@ -10,8 +10,8 @@ from babel.dates import format_date
 from babel.support import Translations
 
 from scorekeeper.extensions import db
-from scorekeeper.i18n import number, signed
 from scorekeeper.models import Game
+from scorekeeper.web.i18n import number, signed
 
 from ..catalogs import TRANSLATIONS, extract, languages
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.app import create_app
-from scorekeeper.share import qr_svg
+from scorekeeper.web.links import qr_svg
 
 from ..conftest import dispose, make_app
 

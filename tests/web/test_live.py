@@ -10,7 +10,7 @@ from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from scorekeeper.share import qr_svg
+from scorekeeper.web.links import qr_svg
 
 # RULES.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
 E1_HAND = {

@@ -9,13 +9,13 @@ import struct
 import pytest
 
 from scorekeeper.models import Hand
-from scorekeeper.offline import WORKER_POLICY
+from scorekeeper.pages.offline import WORKER_POLICY
 
 from ..games import PIQUET_GAME
 from .api_client import create
 from .forms_client import stored
 from .test_page_writes import GAME, HAND_FORM, Phone
-from .test_pages_spades import start as start_dummy_spades
+from .test_pages_dummy_spades import start as start_dummy_spades
 
 ICON_SIZES = {"icons/icon-192.png": 192, "icons/icon-512.png": 512, "icons/maskable-512.png": 512}
 

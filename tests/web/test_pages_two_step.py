@@ -9,8 +9,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
 from .forms_client import csrf_token, errors_in, post_form
-from .test_pages_spades import E1_HAND
-from .test_pages_spades import start as start_dummy_spades
+from .test_pages_dummy_spades import E1_HAND
+from .test_pages_dummy_spades import start as start_dummy_spades
 
 BIDS = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-1-nil": "Cid", "bids-2-bid": "6", "bids-2-nil": ["Cid", "dummy"]}
 TRICKS = {"tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}
@@ -180,7 +180,7 @@ FOUR_TRICKS = {"tricks-0": "6", "tricks-1": "3", "tricks-2": "0", "tricks-3": "4
 
 
 def test_four_player_bids_saved_alone_show_each_team_s_contract_then_the_tricks_complete_the_hand(client, app):
-    from .test_pages_four_player_spades import start as start_four
+    from .test_pages_spades import start as start_four
 
     game_url = start_four(client)
 

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from scorekeeper import records
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Render
+from scorekeeper.store import records
 
 E, Y = "elder", "younger"
 ALTERNATE = [E, Y] * 6

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from scorekeeper.security import RedactTokens, redact
+from scorekeeper.web.security import RedactTokens, redact
 
 
 @pytest.mark.parametrize(

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import records, running_state
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, RunningState
 from scorekeeper.rules import dummy_spades, piquet, spades
+from scorekeeper.store import records, running_state
 
 from ..games import SPADES_GAME, SPADES_HANDS
-from ..rules import test_four_player_spades_properties as four
+from ..rules import test_dummy_spades_properties as three
 from ..rules import test_piquet_properties as two
-from ..rules import test_spades_properties as three
+from ..rules import test_spades_properties as four
 from .api_client import create
 
 SESSIONS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

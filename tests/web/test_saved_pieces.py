@@ -9,8 +9,8 @@ import re
 import brotli
 
 from .forms_client import csrf_token
-from .test_pages_spades import E1_HAND
-from .test_pages_spades import start as start_dummy_spades
+from .test_pages_dummy_spades import E1_HAND
+from .test_pages_dummy_spades import start as start_dummy_spades
 from .test_pages_two_step import BIDS, TRICKS
 
 HTMX_SAVE = {"HX-Request": "true", "HX-Target": "board"}

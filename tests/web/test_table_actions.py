@@ -8,7 +8,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, IdempotencyKey, Render, RunningState, Seat
 
 from .forms_client import post_form, stored
-from .test_pages_spades import E1_HAND, start
+from .test_pages_dummy_spades import E1_HAND, start
 
 E2_HAND = {"bids-0-bid": "9", "bids-1-bid": "4", "bids-2-bid": "4", "tricks-0": "5", "tricks-1": "2", "tricks-2": "2", "tricks-3": "4"}
 

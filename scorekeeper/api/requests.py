@@ -1,0 +1,89 @@
+"""What every JSON endpoint shares: reading a JSON body, the edit token and If-Match, and the one error shape.
+No routes: the API's blueprints (and a game's own, such as Piquet's checker) import from here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from ..config import request_size_limit
+from ..models import Game
+from ..rules.errors import EntryWaiting, FieldError, RuleError
+from ..rules.phrases import N_, phrase
+from ..store import writes
+from ..web.i18n import say
+
+
+def error_response(status: int, errors: list[FieldError] | tuple[FieldError, ...]) -> Response:
+    """The one error shape: {"errors": [{"field": ..., "message": ...}]}."""
+    response = jsonify(errors=[{"field": e.field, "message": say(e.message)} for e in errors])
+    response.status_code = status
+    return response
+
+
+HTTP_MESSAGES = {
+    400: N_("The request body is not valid JSON."),
+    403: N_("This needs the game's edit token: send “Authorization: Bearer <edit_token>”."),
+    404: N_("There is no such game or hand."),
+    405: N_("This address does not accept that method."),
+    409: N_("Only the last hand can be removed."),
+    413: N_("The request is too large: send at most %(size)s."),
+}
+
+
+def http_error(error: HTTPException) -> Response:
+    """JSON for HTTP errors under /api (registered on the app, so 404s of unknown routes count)."""
+    template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
+    field = "body" if error.code in (400, 413) else "request"
+    message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)
+    return error_response(error.code or 500, [FieldError(field, message)])
+
+
+def rule_error(error: RuleError) -> Response:
+    if isinstance(error, (writes.ConcurrentChange, EntryWaiting)):
+        status = 409
+    elif isinstance(error, writes.StaleVersion):
+        status = 412
+    else:
+        status = 422
+    return error_response(status, error.errors)
+
+
+def json_body() -> Any:
+    """The parsed JSON body; malformed JSON, or JSON nested too deep to read, is a 400."""
+    try:
+        data = request.get_json(force=True, silent=True)
+    except RecursionError:
+        abort(400)
+    if data is None and request.get_data(cache=True).strip() != b"null":
+        abort(400)
+    return data
+
+
+def object_body() -> dict[str, Any]:
+    data = json_body()
+    if not isinstance(data, dict):
+        raise RuleError.single("body", phrase(N_("Send a JSON object.")))
+    return data
+
+
+def editable_game(game_id: str) -> Game:
+    """The game to change, locked, if the request carries its edit token (403 otherwise)."""
+    game = writes.locked_game(game_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not game.has_edit_token(token.strip()):
+        abort(403)
+    return game
+
+
+def game_etag(game: Game) -> str:
+    """The game's version as an entity tag (strong: the version names the game's state exactly)."""
+    return str(game.version)
+
+
+def check_if_match(game: Game) -> None:
+    """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
+    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(game_etag(game))):
+        raise writes.StaleVersion.of(game)

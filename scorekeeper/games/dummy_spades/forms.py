@@ -1,0 +1,150 @@
+"""The Dummy Hand Spades screens: a new game, and a hand (new or edited)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+
+from ...rules import dummy_spades
+from ...rules.errors import RuleError
+from ...web.i18n import say
+from ..forms import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
+
+
+class NewDummySpadesGameForm(TargetChoice, FlaskForm):
+    player_0 = StringField(_l("Player 1"))
+    player_1 = StringField(_l("Player 2"))
+    player_2 = StringField(_l("Player 3"))
+    dummy_after = RadioField(
+        _l("The dummy sits after"),
+        choices=[
+            SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")),
+        ],
+        default="2",
+    )
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[
+            SelectChoice("0", _l("Player 1")), SelectChoice("1", _l("Player 2")), SelectChoice("2", _l("Player 3")),
+            SelectChoice("draw", _l("Draw for me")),
+        ],
+        default="draw",
+    )
+    target = RadioField(
+        _l("Play to"),
+        choices=[SelectChoice("300", "300"), SelectChoice("500", "500"), SelectChoice("other", _l("Other"))],
+        default="300",
+    )
+    target_other = StringField(_l("Other target"))
+    bag_limit = StringField(_l("Bag limit (0 = no penalty)"), default="10")
+    bag_penalty = StringField(_l("Bag penalty"), default="100")
+    variant = SelectField(
+        _l("Bidding variation"),
+        choices=[SelectChoice(variant.value, variant.value) for variant in dummy_spades.Variant],
+        default=dummy_spades.Variant.NO_PEEKY.value,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.variant.choices = [SelectChoice(variant.value, say(variant.label)) for variant in dummy_spades.Variant]
+
+    @property
+    def names(self) -> list[str]:
+        return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
+
+    def payload(self) -> dict[str, Any]:
+        """The API's create payload for what was typed."""
+        first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
+        return {
+            "game": "dummy-spades",
+            "players": self.names,
+            "first_dealer": first_dealer,
+            "dummy_after": int(self.dummy_after.data),
+            "settings": {
+                "target": number_or_text(self.target_field.data),
+                "bag_limit": number_or_text(self.bag_limit.data),
+                "bag_penalty": number_or_text(self.bag_penalty.data),
+                "variant": self.variant.data,
+            },
+        }
+
+    def attach(self, error: RuleError) -> None:
+        ErrorsByField(
+            self,
+            {
+                "players[0]": self.player_0,
+                "players[1]": self.player_1,
+                "players[2]": self.player_2,
+                "first_dealer": self.first_dealer,
+                "dummy_after": self.dummy_after,
+                "settings.target": self.target_field,
+                "settings.bag_limit": self.bag_limit,
+                "settings.bag_penalty": self.bag_penalty,
+                "settings.variant": self.variant,
+            },
+        ).attach(error)
+
+
+class BidForm(Form):
+    bid = StringField(_l("Bid"))
+    nil = ChipsField(_l("Nil on"), choices=[])
+
+
+class DummySpadesHandForm(BidsAndTricksForm):
+    """Bids and nils per player (seat order) and tricks per hand (players, then the dummy)."""
+
+    bids = FieldList(FormField(BidForm), min_entries=3, max_entries=3)
+
+    def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
+        super().__init__(players, *args, **kwargs)
+        self.hands = [*players, dummy_spades.DUMMY]
+        nil_choices = [SelectChoice(name, name) for name in players]
+        nil_choices.append(SelectChoice(dummy_spades.DUMMY, str(_l("Dummy"))))
+        for bid_form in self.bids:
+            bid_form.form.nil.choices = nil_choices
+
+    def payload(self) -> dict[str, Any]:
+        """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
+        payload: dict[str, Any] = {
+            "bids": [
+                {
+                    "player": name,
+                    "bid": number_or_text(bid_form.form.bid.data),
+                    "nil": list(bid_form.form.nil.data or []),
+                }
+                for name, bid_form in zip(self.players, self.bids)
+            ],
+        }
+        if not self.first_step_only():
+            payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
+        return payload
+
+    @classmethod
+    def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+        """Form data for a stored hand entry (for editing); blank tricks for a hand waiting for them."""
+        bids = {bid["player"]: bid for bid in entry["bids"]}
+        tricks = entry.get("tricks", {})
+        return {
+            "bids": [{"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", []))} for name in players],
+            "tricks": [str(tricks.get(hand, "")) for hand in [*players, dummy_spades.DUMMY]],
+        }
+
+    def attach(self, error: RuleError) -> None:
+        fields: dict[str, Field] = {}
+        for i, bid_form in enumerate(self.bids):
+            fields[f"bids[{i}].bid"] = bid_form.form.bid
+            fields[f"bids[{i}].nil"] = bid_form.form.nil
+        fields.update(self.trick_fields(self.hands))
+        ErrorsByField(self, fields).attach(error)

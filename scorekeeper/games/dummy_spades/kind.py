@@ -1,0 +1,155 @@
+"""Three-Player "Dummy Hand" Spades as the app sees it (RULES.md Part A)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ...models import Game
+from ...rules import dummy_spades
+from ...rules.phrases import N_
+from ...web.i18n import say
+from ...web.spreadsheet import cell
+from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
+from . import stats
+from .forms import DummySpadesHandForm, NewDummySpadesGameForm
+
+DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
+
+
+class DummySpades(GameKind):
+    name = "dummy-spades"
+    title = N_("Dummy Hand Spades")
+    new_game_title = N_("New Dummy Hand Spades game")
+    rules_title = N_("Rules of Dummy Hand Spades")
+    player_count = 3
+    words = Words()
+    template_folder = "dummy_spades"
+    rules_template = "rules/dummy_spades.html"
+    new_game_form = NewDummySpadesGameForm
+    entry_form = DummySpadesHandForm
+    standing_columns = (Column("bags", N_("Bags")),)
+    csv_columns = (
+        "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
+        "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",
+    )
+
+    def read_setup(self, data: Mapping[str, Any]) -> Setup:
+        dummy_after = data.get("dummy_after")
+        return read_both(
+            lambda: dummy_spades.Table.create(
+                data.get("players"), data.get("first_dealer"),
+                DEFAULT_DUMMY_AFTER if dummy_after is None else dummy_after,
+            ),
+            lambda: dummy_spades.Settings.parse(data.get("settings")),
+        )
+
+    def stored_settings(self, setup: Setup) -> dict[str, Any]:
+        """The settings and the dummy's seat."""
+        return {**setup.settings.to_dict(), "dummy_after": setup.table.dummy_after}
+
+    def restore(self, game: Game) -> Setup:
+        settings = dict(game.settings)
+        table = dummy_spades.Table.create(
+            game.player_names, game.first_dealer, settings.pop("dummy_after", DEFAULT_DUMMY_AFTER)
+        )
+        return Setup(table, dummy_spades.Settings.parse(settings))
+
+    def parse_entry(self, table: Any, data: object) -> dummy_spades.HandEntry:
+        return dummy_spades.parse_hand(table, data)
+
+    def entry_to_dict(self, entry: Any) -> dict[str, Any]:
+        return dummy_spades.hand_to_dict(entry)
+
+    def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
+        return dummy_spades.Game(setup.table, setup.settings, entries)
+
+    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.DummySpadesRecord:
+        return stats.dummy_spades_record(played)
+
+    def chart_reference(self, engine: Engine) -> Reference:
+        return target_reference(spades_game(engine).settings.target)
+
+    def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
+        return {"dummy_after": spades_game(engine).table.dummy_after}
+
+    def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
+        return self.hand_result(result, {
+            "bidding_order": list(result.bidding_order),
+            "leader": result.leader,
+            "declarer": result.declarer,
+            "defenders": list(result.defenders),
+            "nils": [
+                {
+                    "bidder": nil.bidder,
+                    "hand": nil.hand,
+                    "applies": nil.applies,
+                    "made": nil.made,
+                    "points": nil.points,
+                    "reason": say(nil.reason),
+                }
+                for nil in result.nils
+            ],
+            "players": {
+                p.player: {
+                    "role": p.role,
+                    "bid": p.bid,
+                    "team_tricks": p.team_tricks,
+                    "made": p.made,
+                    "contract_points": p.contract_points,
+                    "nil_points": p.nil_points,
+                    "bags_added": p.bags_added,
+                    "bag_penalty": p.bag_penalty,
+                    "delta": p.delta,
+                    "score": p.score,
+                    "bags": p.bags,
+                    "explanation": [say(line) for line in result.explain(p.player)],
+                }
+                for p in result.players
+            },
+        })
+
+    def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
+        """The declarer, the defenders, which nils apply, and what each side needs."""
+        return self.hand_result(waiting, {
+            "bidding_order": list(waiting.bidding_order),
+            "leader": waiting.leader,
+            "declarer": waiting.declarer,
+            "defenders": list(waiting.defenders),
+            "nils": [
+                {"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": None, "points": 0,
+                 "reason": say(nil.reason)}
+                for nil in waiting.nils
+            ],
+            "players": {
+                player: {"role": waiting.role(player), "bid": waiting.entry.bid_of(player).bid}
+                for player in waiting.bidding_order
+            },
+            "needs": [say(line) for line in waiting.needs],
+        })
+
+    def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
+        for result in engine.results:
+            for line in result.players:
+                nil_on = [nil.hand for nil in result.nils if nil.bidder == line.player]
+                yield [
+                    result.number, cell(result.dealer), cell(line.player), str(line.role), line.bid,
+                    "; ".join(cell(hand) for hand in nil_on), result.entry.tricks_of(line.player), line.team_tricks,
+                    "true" if line.made else "false", line.contract_points, line.nil_points, line.bags_added,
+                    line.bag_penalty, line.delta, line.score, line.bags,
+                ]
+        unscored = [""] * (len(self.csv_columns) - 7)
+        for number in engine.after_end:
+            entry = engine.entries[number - 1]
+            for bid in entry.bids:
+                yield [number, cell(engine.table.dealer(number)), cell(bid.player), "", bid.bid,
+                       "; ".join(cell(hand) for hand in bid.nil), entry.tricks_of(bid.player), *unscored]
+
+
+KIND = DummySpades()
+
+
+def spades_game(engine: Engine) -> dummy_spades.Game:
+    """The engine as the Dummy Hand Spades game it is (the kind only ever replays those)."""
+    assert isinstance(engine, dummy_spades.Game)
+    return engine

@@ -1,0 +1,120 @@
+"""Form helpers shared by the games' screens.
+
+Forms collect text; the rules engine validates it. Every value is passed to
+the engine as typed (whole numbers as ints, other text as it is), so the
+pages and the API share one set of checks and one set of messages.
+`ErrorsByField` puts the engine's field errors beside the fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Self
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import Field, FieldList, RadioField, SelectMultipleField, StringField
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ..rules.errors import RuleError
+from ..web.i18n import say
+
+WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
+
+
+def number_or_text(text: str | None) -> int | str | None:
+    """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
+    if text is None or not text.strip():
+        return None
+    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+
+
+class ErrorsByField:
+    """Routes engine errors to form fields; unknown fields become form-level errors."""
+
+    def __init__(self, form: FlaskForm, fields: dict[str, Field]):
+        self.form = form
+        self.fields = fields
+
+    def attach(self, error: RuleError) -> None:
+        for field_error in error.errors:
+            field = self.fields.get(field_error.field)
+            message = say(field_error.message)
+            if field is None:
+                self.form.form_errors.append(message)
+            else:
+                field.errors = [*field.errors, message]
+
+
+class TargetChoice:
+    """A new game's "Play to" chips (`target`, one of them "other") and the number typed as "Other target"."""
+
+    target: RadioField
+    target_other: StringField
+
+    @property
+    def chose_other_target(self) -> bool:
+        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
+        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+
+    @property
+    def target_field(self) -> Field:
+        """The field that gives the target: "Other target" when it is chosen, else the chips."""
+        return self.target_other if self.chose_other_target else self.target
+
+
+FIRST_STEP = "first"
+"""The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
+
+
+class TwoStepForm(FlaskForm):
+    """An entry's screen, which may save the entry's first step alone (the bids, the declarations), the play later."""
+
+    step = StringField()  # the button pressed: FIRST_STEP saves the first step alone
+
+    def first_step_only(self) -> bool:
+        """Whether the form was sent with its "Save bids" (or "Save declarations") button: the play comes later."""
+        return self.step.data == FIRST_STEP
+
+
+class BidsAndTricksForm(TwoStepForm):
+    """A hand of either Spades game: its bids (a subclass's `bids`), then the tricks of the four hands, in order.
+
+    One blank trick count is filled in to make 13 before the engine sees the tricks.
+    """
+
+    tricks = FieldList(StringField(_l("Tricks")), min_entries=4, max_entries=4)
+
+    @classmethod
+    def for_hand(cls, table: Any, number: int, **kwargs: Any) -> Self:
+        """The form for hand `number` at this table (the same fields whatever the hand)."""
+        return cls(table.players, **kwargs)
+
+    def __init__(self, players: tuple[str, ...], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.players = players
+
+    def trick_fields(self, hands: Sequence[str]) -> dict[str, Field]:
+        """Where the engine's errors about the tricks go: each hand's count, and the tricks as a whole (their total,
+        shown under the four counts rather than above the form)."""
+        return {"tricks": self.tricks, **{f"tricks.{hand}": field for hand, field in zip(hands, self.tricks)}}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        self.fill_last_tricks()
+        return super().validate(extra_validators)
+
+    def fill_last_tricks(self) -> None:
+        """With exactly one hand's tricks left blank, fill them in to make 13."""
+        values = [number_or_text(field.data) for field in self.tricks]
+        blanks = [i for i, value in enumerate(values) if value is None]
+        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
+        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
+            self.tricks[blanks[0]].data = str(13 - sum(known))
+
+
+class ChipsField(SelectMultipleField):
+    """Several choices as a row of toggle chips (checkboxes)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()

@@ -1,0 +1,5 @@
+"""Four-player Spades: its kind, forms and stats record."""
+
+from .kind import KIND
+
+__all__ = ["KIND"]

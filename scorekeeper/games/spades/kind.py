@@ -1,0 +1,151 @@
+"""Four-player Spades as the app sees it (RULES.md Part C): Partnership, Suicide or Mirror."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ...models import Game
+from ...rules import spades
+from ...rules.phrases import N_
+from ...web.i18n import say
+from ...web.spreadsheet import cell
+from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
+from . import stats
+from .forms import NewSpadesGameForm, SpadesHandForm
+
+
+class Spades(GameKind):
+    name = "spades"
+    title = N_("Spades")
+    new_game_title = N_("New Spades game")
+    rules_title = N_("Rules of Spades")
+    player_count = 4
+    words = Words(
+        chart_description=N_("Each team's running score, hand by hand. After hand %(number)s: %(scores)s."),
+    )
+    template_folder = "spades"
+    rules_template = "rules/spades.html"
+    new_game_form = NewSpadesGameForm
+    entry_form = SpadesHandForm
+    standing_heading = N_("Team")
+    standing_columns = (Column("bags", N_("Bags")),)
+    csv_columns = (
+        "hand", "dealer", "team", "first_player", "first_bid", "first_tricks", "second_player", "second_bid",
+        "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",
+        "delta", "score", "bags",
+    )
+
+    def read_setup(self, data: Mapping[str, Any]) -> Setup:
+        return read_both(
+            lambda: spades.Table.create(data.get("players"), data.get("first_dealer")),
+            lambda: spades.Settings.parse(data.get("settings")),
+        )
+
+    def restore(self, game: Game) -> Setup:
+        return Setup(spades.Table.create(game.player_names, game.first_dealer), spades.Settings.parse(game.settings))
+
+    def parse_entry(self, table: Any, data: object) -> spades.HandEntry:
+        return spades.parse_hand(table, data)
+
+    def entry_to_dict(self, entry: Any) -> dict[str, Any]:
+        return spades.hand_to_dict(entry)
+
+    def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
+        return spades.Game(setup.table, setup.settings, entries)
+
+    def stats(self, played: Sequence[tuple[Engine, str]]) -> stats.SpadesRecord:
+        return stats.spades_record((spades_game(engine), name) for engine, name in played)
+
+    def running_scores(self, result: spades.HandResult) -> dict[str, int]:
+        """Each team's running score after the hand."""
+        return {team.name: team.score for team in result.teams}
+
+    def chart_reference(self, engine: Engine) -> Reference:
+        return target_reference(spades_game(engine).settings.target)
+
+    def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
+        """The teams, each with its players (the totals and the winner name them)."""
+        return {"teams": {team.name: list(team.players) for team in spades_game(engine).table.teams()}}
+
+    def result_object(self, result: spades.HandResult) -> dict[str, Any]:
+        """One scored hand as API.md's "Four-player Spades hand" result."""
+        return self.hand_result(result, {
+            "bidding_order": list(result.bidding_order),
+            "leader": result.leader,
+            "teams": {
+                team.name: {
+                    "players": list(team.team.players),
+                    "contract": team.contract,
+                    "tricks": team.tricks,
+                    "counted_tricks": team.counted,
+                    "made": team.made,
+                    "contract_points": team.contract_points,
+                    "nil_points": team.nil_points,
+                    "bags_added": team.bags_added,
+                    "bag_penalty": team.bag_penalty,
+                    "delta": team.delta,
+                    "score": team.score,
+                    "bags": team.bags,
+                    "explanation": [say(line) for line in result.explain(team.name)],
+                }
+                for team in result.teams
+            },
+            "nils": [
+                {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
+                for nil in result.nils
+            ],
+        })
+
+    def waiting_object(self, waiting: spades.Bidding) -> dict[str, Any]:
+        """Each team's contract and what it needs, and the Nils at stake."""
+        return self.hand_result(waiting, {
+            "bidding_order": list(waiting.bidding_order),
+            "leader": waiting.leader,
+            "teams": {
+                team.name: {
+                    "players": list(team.team.players),
+                    "contract": team.contract,
+                    "needs": [say(line) for line in waiting.needs(team.name)],
+                }
+                for team in waiting.teams
+            },
+            "nils": [
+                {"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
+                for nil in waiting.nils
+            ],
+        })
+
+    def csv_rows(self, engine: Engine) -> Iterator[list[Any]]:
+        """One row per hand and team: the partners' bids and tricks, then the team's points.
+
+        Hands kept after the end of the game come last, with their bids and tricks and no points.
+        """
+        game = spades_game(engine)
+        for result in game.hands:
+            for team in result.teams:
+                yield [result.number, cell(result.dealer), cell(team.name), *_partners(result.entry, team.team),
+                       team.contract, team.tricks, "true" if team.made else "false", team.contract_points,
+                       team.nil_points, team.bags_added, team.bag_penalty, team.delta, team.score, team.bags]
+        unscored = [""] * (len(self.csv_columns) - 9)
+        for number in game.after_end:
+            entry = game.entries[number - 1]
+            for seated in game.table.teams():
+                yield [number, cell(game.table.dealer(number)), cell(seated.name), *_partners(entry, seated), *unscored]
+
+
+def _partners(entry: spades.HandEntry, team: spades.Team) -> list[Any]:
+    """Each partner's name, bid and tricks."""
+    cells: list[Any] = []
+    for player in team.players:
+        cells += [cell(player), str(entry.bid_of(player).value), entry.tricks_of(player)]
+    return cells
+
+
+KIND = Spades()
+
+
+def spades_game(engine: Engine) -> spades.Game:
+    """The engine as the four-player Spades game it is (the kind only ever replays those)."""
+    assert isinstance(engine, spades.Game)
+    return engine

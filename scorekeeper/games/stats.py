@@ -1,0 +1,89 @@
+"""A player's record across games, counted from replayed engine games.
+
+Pure: it reads the engine's results only, so the figures always follow the
+rules as they are now (a rule fix re-counts every old game). A record is
+a sum over games: counted once per game and player, it is kept as JSON with
+the game's version (`summary`), the kept records are added up as JSON
+(`add_summaries`) and the sum read back (`from_summary`; see pages/players.py). Each game's own record
+is in its folder (`games/<game>/stats.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, TypeVar
+
+from ..rules.log import Log
+
+RecordT = TypeVar("RecordT")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many times something happened, out of how many chances."""
+
+    count: int
+    out_of: int
+
+    @property
+    def rate(self) -> float | None:
+        """The share from 0 to 1; None without a chance."""
+        return self.count / self.out_of if self.out_of else None
+
+
+def summary(record: Any) -> dict[str, Any]:
+    """A record as JSON keeps it."""
+    return asdict(record)
+
+
+def add_summaries(kept: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Records kept by `summary` (at least one), added up: tallies and counts summed, lists of scores joined.
+
+    >>> add_summaries([{"wins": {"count": 1, "out_of": 2}, "scores": [5], "bags": 1},
+    ...                {"wins": {"count": 0, "out_of": 1}, "scores": [7], "bags": 2}])
+    {'wins': {'count': 1, 'out_of': 3}, 'scores': [5, 7], 'bags': 3}
+    """
+    total: dict[str, Any] = {}
+    for name, value in kept[0].items():
+        values = [record[name] for record in kept]
+        if isinstance(value, dict):
+            total[name] = add_summaries(values)
+        elif isinstance(value, list):
+            total[name] = [item for items in values for item in items]
+        else:
+            total[name] = sum(values)
+    return total
+
+
+def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:
+    """A record kept by `summary`, read back as a record of the same class as `empty`."""
+    def value(kept: Any) -> Any:
+        return Tally(**kept) if isinstance(kept, dict) else tuple(kept) if isinstance(kept, list) else kept
+
+    return type(empty)(**{field.name: value(data[field.name]) for field in fields(empty)})  # type: ignore[arg-type]
+
+
+@dataclass
+class Outcomes:
+    """How one side's (a player's or a team's) Spades games ended, counted game by game."""
+
+    wins: int = 0
+    finished: int = 0
+    unfinished: int = 0
+    final_scores: list[int] = field(default_factory=list)
+
+    def count(self, game: Log[Any, Any, Any], side: str) -> None:
+        if game.is_over():
+            self.finished += 1
+            self.wins += game.winner() == side
+            self.final_scores.append(game.totals()[side].score)
+        else:
+            self.unfinished += 1
+
+    def record(self) -> dict[str, Any]:
+        """The fields of a SpadesRecord these make."""
+        return {"wins": Tally(self.wins, self.finished), "unfinished": self.unfinished,
+                "final_scores": tuple(self.final_scores)}
+
+

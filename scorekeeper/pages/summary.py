@@ -1,0 +1,85 @@
+"""A game on one page to print, its downloads (JSON and CSV), the import of a downloaded game, the chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+
+from ..api.serialize import game_object
+from ..games import GAMES
+from ..games.base import Engine
+from ..models import Game
+from ..rules.errors import RuleError
+from ..store import records, transfer
+from ..web import charts
+from ..web.i18n import number
+from .forms import ImportForm, NotJson
+from .game_page import created_once, replay_creation
+
+bp = Blueprint("summary", __name__)
+
+
+@bp.app_template_global()
+def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
+    """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score."""
+    results = engine.results
+    kind = GAMES.of(game)
+    series = charts.progression(results, list(engine.totals()), kind.running_scores)
+    reference = kind.chart_reference(engine)
+    return {
+        "plot": charts.plot(series, reference=reference.score),
+        "series": series,
+        "hands": len(results),
+        "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
+        "reference": reference,
+        "words": kind.words,
+    }
+
+
+@bp.get("/g/<game_id>/summary")
+def summary(game_id: str) -> ResponseReturnValue:
+    game = records.game_or_404(game_id)
+    engine = records.replay(game)
+    kind = GAMES.of(game)
+    session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
+    return render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
+
+
+def download_name(game: Game, extension: str) -> str:
+    return f"scorekeeper-{game.kind}-{game.public_id}.{extension}"
+
+
+@bp.get("/g/<game_id>/export.json")
+def export_json(game_id: str) -> ResponseReturnValue:
+    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
+    game = records.game_or_404(game_id)
+    response = current_app.json.response(game_object(game, records.replay(game)))
+    response.headers["Content-Disposition"] = f'attachment; filename="{download_name(game, "json")}"'
+    return response
+
+
+@bp.get("/g/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    """One row per hand and player; the byte-order mark lets spreadsheets read the names as UTF-8."""
+    game = records.game_or_404(game_id)
+    body = "\ufeff" + transfer.csv_text(game, records.replay(game))
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{download_name(game, "csv")}"'})
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_game() -> ResponseReturnValue:
+    """Restore a downloaded game as a new game, which this browser may then edit."""
+    if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
+        return replayed
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            return created_once(request.path, transfer.import_game(form.game_data()))
+        except NotJson:
+            form.refuse_non_json()
+        except RuleError as error:
+            form.attach(error)
+    return render_template("import.html", form=form), 422 if form.is_submitted() else 200

@@ -1,0 +1,182 @@
+"""Renders derived from a game's stored entries, kept in the database and shared by every worker and host.
+
+A render (the hands of a game page, its chart, the API's game object) is
+kept under a digest of everything it depends on: the release of the app
+that made it (its code, templates and translations), what it is, the game, the
+game's version (for the API's object of a game in a session, every game's
+of the session), the language, and whether the reader may edit. Every
+change moves the version, so a render of an older state is never read
+again: a stale answer is impossible by construction, and a change made
+through one worker shows at once through every other. A render holds
+nothing of the request (no host name, CSRF token or form key): those are
+drawn around it.
+
+A render missing from the cache is made for the request that needs it,
+and a GET stores what it made once its answer is ready (`store_new`),
+dropping the renders of the game's older versions. Storing is best
+effort: when the database is busy it is skipped, and the next reader
+makes the render again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from flask import Flask, Response, g, render_template, request
+from flask_babel import get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+from sqlalchemy import Connection, bindparam, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..games.base import Engine
+from ..models import Game, Render
+from . import records
+from .running_state import source_digest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+RELEASE = hashlib.sha256("".join(
+    source_digest(ROOT / folder, pattern) for folder, pattern in
+    (("scorekeeper", "*.py"), ("templates", "*.html"), ("translations", "*.po"))).encode()).hexdigest()
+"""The code, templates and translations that make renders: renders made by another release are not read."""
+
+NEW_RENDERS = "new_renders"
+STORING_METHODS = frozenset({"GET", "HEAD"})
+
+
+_SESSION_VERSIONS = select(Game.id, Game.version).where(Game.session_id == bindparam("session_id")).order_by(Game.id)
+
+
+def session_versions(reader: Connection | Session, session_id: str | None) -> str:
+    """Every game's version in the session, in one small query; "" for a game alone."""
+    if session_id is None:
+        return ""
+    rows = reader.execute(_SESSION_VERSIONS, {"session_id": session_id})
+    return ",".join(f"{game_id}:{version}" for game_id, version in rows)
+
+
+def session_state(game: Game) -> str:
+    """The game's version, or for a game in a session every game's of the session."""
+    if game.session_id is None:
+        return str(game.version)
+    return session_versions(db.session(), game.session_id)  # the ORM session: it flushes what this request changed
+
+
+def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = False,
+           with_session: bool = False) -> str:
+    """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
+    state = session_state(game) if with_session else str(game.version)
+    key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
+    body = db.session.execute(select(Render.body).where(Render.key == key)).scalar_one_or_none()
+    if body is None:
+        body = make()
+        keep(key, game.public_id, game.version, body)
+    return body
+
+
+def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) -> None:
+    """Store this render once the GET's answer is ready (`store_new`), with its compressed forms if any."""
+    if request.method in STORING_METHODS:
+        g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, **encoded}
+
+
+class Versioned(Protocol):
+    """A game as far as its renders' keys go: which game, at which version."""
+
+    @property
+    def public_id(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+VersionedT = TypeVar("VersionedT", bound=Versioned)
+
+
+def cached_for_each(what: str, games: Sequence[VersionedT], make: Callable[[VersionedT], str]) -> dict[str, str]:
+    """The render `what` of each game (by public id), the same in every language and for every reader:
+    from the cache in one query, or `make(game)` for those missing."""
+    keys = {key_of(what, game.public_id, str(game.version)): game for game in games}
+    found = {key: body for key, body in db.session.execute(select(Render.key, Render.body).where(Render.key.in_(keys)))}
+    bodies = {}
+    for key, game in keys.items():
+        body = found.get(key)
+        if body is None:
+            body = make(game)
+            keep(key, game.public_id, game.version, body)
+        bodies[game.public_id] = body
+    return bodies
+
+
+def key_of(*parts: str) -> str:
+    """The cache key of a render that depends on `parts` (and on the release)."""
+    return hashlib.sha256("\0".join((RELEASE, *parts)).encode()).hexdigest()
+
+
+def whole_engine(game: Game, engine: Engine) -> Engine:
+    """`engine` if it holds every hand, else the game replayed (once a request)."""
+    if not engine.is_resumed:
+        return engine
+    replayed = g.setdefault("replayed", {})
+    if (game.id, game.version) not in replayed:
+        replayed[(game.id, game.version)] = records.replay(game)
+    return replayed[(game.id, game.version)]
+
+
+@pass_context
+def cached_part(context: Context, template: str, *, by_reader: bool = True) -> Markup:
+    """A part of the game's page drawn from every hand (`template`), from the cache of renders.
+
+    `by_reader`: whether editors see it otherwise than readers (edit links).
+    """
+    game, engine, editable = context["game"], context["engine"], context["editable"]
+
+    def make() -> str:
+        return render_template(template, **{**context.get_all(), "engine": whole_engine(game, engine)})
+
+    return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
+
+
+def store_new(response: Response) -> Response:
+    """Keep what this GET rendered for the next readers, and drop the renders of the games' older versions."""
+    new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
+    if not new:
+        return response
+    try:
+        db.session.commit()  # ends the read: on SQLite a write then waits its turn instead of failing
+        for key, values in new.items():
+            db.session.execute(_insert_new(key=key, **values))
+        for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
+            db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+        db.session.commit()
+    except (OperationalError, IntegrityError):  # busy: the next reader renders it again
+        db.session.rollback()
+    return response
+
+
+def _insert_new(**values: Any) -> Any:
+    """INSERT that leaves a render another worker stored first, and replaces one of an older version kept under
+    the same key (a whole answer's key holds no version: whole_renders.py). PostgreSQL and SQLite say it alike."""
+    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+    insert = dialect.insert(Render).values(**values)
+    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip")}
+    return insert.on_conflict_do_update(index_elements=["key"], set_=newer,
+                                       where=Render.version < insert.excluded.version)
+
+
+def forget(game: Game) -> None:
+    """Drop every render of a game being deleted (not committed)."""
+    db.session.execute(delete(Render).where(Render.game == game.public_id).execution_options(
+        synchronize_session=False))
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["cached_part"] = cached_part
+    app.after_request(store_new)

@@ -1,0 +1,134 @@
+"""Changes to a game, one at a time, each moving the game's version exactly once.
+
+A write first locks the game's row (`locked_game`: SELECT ... FOR UPDATE on
+PostgreSQL; on SQLite the transaction already holds the write lock, see
+database.py), so a second phone's write waits and then sees the first one's
+hands. Every change then claims the next version in SQL,
+`UPDATE game SET version = version + 1 WHERE id = ? AND version = ?`, which
+on its own would already refuse the loser of any race the lock let through.
+Whatever the database reports about a race (a unique constraint, a row that
+vanished, a lock it waited too long for) reaches the player as a 409.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import abort
+from sqlalchemy import CursorResult, bindparam, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.orm import joinedload, lazyload
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..extensions import db
+from ..models import PUBLIC_ID, Game, table
+from ..rules.errors import RuleError
+from ..rules.phrases import N_, phrase
+
+# SQLite: busy, locked. PostgreSQL: serialization failure, deadlock, lock not available.
+CONTENTION_SQLITE_CODES = frozenset({5, 6})
+CONTENTION_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+
+
+class ConcurrentChange(RuleError):
+    """Another phone changed the game at the same moment (409)."""
+
+    @classmethod
+    def now(cls) -> ConcurrentChange:
+        return cls.single("game", phrase(
+            N_("Another phone changed this game at the same moment. Check the scores and try again.")))
+
+
+class StaleVersion(RuleError):
+    """The change was meant for another version of the game than the stored one (412)."""
+
+    @classmethod
+    def of(cls, game: Game) -> StaleVersion:
+        return cls.single("If-Match", phrase(
+            N_("This game has changed since you read it: it is at version %(version)s now. "
+               "Read it again, then decide."), version=game.version))
+
+
+def locked_game(public_id: str) -> Game:
+    """The game to change, its row locked until the transaction ends; 404 when there is none."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        abort(404)
+    try:
+        game = db.session.execute(_LOCKED_GAME, {"public_id": public_id}).unique().scalar_one_or_none()
+    except OperationalError as error:
+        db.session.rollback()
+        raise _conflict_or(error) from None
+    if game is None:
+        abort(404)
+    return game
+
+
+# One query for the game, its seats and its running state (all a save reads); hands load when asked for:
+# recording one needs only the running state. Only the game's row is locked (PostgreSQL: FOR UPDATE OF game).
+_LOCKED_GAME = (
+    db.select(Game).where(Game.public_id == bindparam("public_id")).with_for_update(of=Game)
+    .options(joinedload(Game.seats, innerjoin=True), joinedload(Game.running_state), lazyload(Game.hands))
+    .execution_options(populate_existing=True)
+)
+
+
+# Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
+_GAME = table(Game)
+_CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
+                  .values(version=_GAME.c.version + 1))
+
+
+def claim_version(game: Game) -> None:
+    """Move the game to its next version, in SQL, before changing anything else.
+
+    :raises ConcurrentChange: when another transaction moved it first.
+    """
+    seen = game.version
+    try:
+        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen}))
+        moved = claimed.rowcount
+    except OperationalError as error:
+        db.session.rollback()
+        raise _conflict_or(error) from None
+    if moved != 1:
+        raise ConcurrentChange.now()
+    set_committed_value(game, "version", seen + 1)
+
+
+def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:
+    """Run a statement of the change; a race the database noticed becomes ConcurrentChange (rolled back)."""
+    _guarded(lambda: db.session.execute(statement, parameters))
+
+
+def flush() -> None:
+    """Send the pending changes; a race the database noticed becomes ConcurrentChange."""
+    _guarded(db.session.flush)
+
+
+def commit() -> None:
+    """Commit the request's change; a race the database noticed becomes ConcurrentChange (rolled back)."""
+    _guarded(db.session.commit)
+
+
+def _guarded(step) -> None:
+    try:
+        step()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        raise ConcurrentChange.now() from None
+    except OperationalError as error:
+        db.session.rollback()
+        raise _conflict_or(error) from None
+
+
+def is_contention(error: DBAPIError) -> bool:
+    """Whether the database gave up waiting for another transaction (rather than failing)."""
+    original = error.orig
+    sqlite_code = getattr(original, "sqlite_errorcode", None)  # an extended code: the low byte is the primary
+    return ((sqlite_code is not None and (sqlite_code & 0xFF) in CONTENTION_SQLITE_CODES)
+            or getattr(original, "sqlstate", None) in CONTENTION_SQLSTATES)
+
+
+def _conflict_or(error: OperationalError) -> Exception:
+    return ConcurrentChange.now() if is_contention(error) else error
