@@ -1,0 +1,191 @@
+"""A game as the phone shows it, from the game as plain JSON: the one entry point the offline phone calls.
+
+The phone runs this very engine under Pyodide when the server does not
+answer (static/engine-worker.js). It holds each game as the API shows it
+(API.md: `game`, `players`, `first_dealer`, `settings`, Dummy Hand's
+`dummy_after`) with its entries in the API's hand format, and asks `board`
+for everything its pages show: the totals, who deals next, the winner, the
+status line and every hand's scores, explanation and nil reasons, as text
+in the reader's language. `board_json` is the same from and to JSON text,
+with a compiled gettext catalog (`.mo`) for the language.
+
+Nothing here scores: the games' own parsers (`parse_hand`, `parse_deal`,
+`Settings.parse`, `Table.create`) read the JSON, and their `Game` logs
+score it, as they do on the server. A game that cannot be scored is a
+`RuleError`, whose messages `board_json` returns as the API's 422 body.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from . import dummy_spades, piquet, spades
+from .errors import MalformedInput, RuleError
+from .log import Log
+from .phrases import N_, Phrase, Signed, phrase
+
+Engine = Log[Any, Any, Any]
+Say = Callable[[Phrase], str]
+TYPOGRAPHIC_MINUS = "\u2212"
+DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
+GAMES = ("dummy-spades", "spades", "piquet")
+# How each language separates a number's thousands, as Babel writes them on the server (CLDR).
+THOUSANDS = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
+
+
+def replay(game: Mapping[str, Any]) -> Engine:
+    """The game's engine with its entries scored in order (`game["entries"]`, the API's hand payloads).
+
+    :raises RuleError: when the setup or an entry cannot be read or scored.
+    """
+    kind = game.get("game")
+    players, first_dealer, settings = game.get("players"), game.get("first_dealer"), game.get("settings")
+    entries = game.get("entries") or []
+    if kind == "dummy-spades":
+        dummy_after = game.get("dummy_after")
+        table = dummy_spades.Table.create(players, first_dealer,
+                                          DEFAULT_DUMMY_AFTER if dummy_after is None else dummy_after)
+        return dummy_spades.Game(table, dummy_spades.Settings.parse(settings),
+                                 [dummy_spades.parse_hand(table, entry) for entry in entries])
+    if kind == "spades":
+        four = spades.Table.create(players, first_dealer)
+        return spades.Game(four, spades.Settings.parse(settings), [spades.parse_hand(four, entry) for entry in entries])
+    if kind == "piquet":
+        two = piquet.Table.create(players, first_dealer)
+        return piquet.Game(two, piquet.Settings.parse(settings), [piquet.parse_deal(entry) for entry in entries])
+    choices = ", ".join(f"“{name}”" for name in GAMES)
+    raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
+
+
+def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
+    """Everything a page of the game shows, as JSON-ready values; `say` puts a phrase into words.
+
+    :raises RuleError: when the game cannot be scored.
+    """
+    engine = replay(game)
+    over = engine.is_over()
+    hands = [_scored(result, say) for result in engine.results]
+    if engine.waiting is not None:
+        hands.append(_waiting(engine.waiting, say))
+    outcome = engine.settlement_explanation() if isinstance(engine, piquet.Game) else None
+    return {
+        "game": game.get("game"),
+        "players": list(engine.table.players),
+        "settings": engine.settings.to_dict(),
+        "status": "finished" if over else "in_progress",
+        "status_line": say(engine.status_line()),
+        "outcome": outcome and say(outcome),
+        "winner": engine.winner(),
+        "next_dealer": None if over else engine.next_dealer(),
+        "next_number": engine.next_number(),
+        "waiting_number": engine.waiting_number(),
+        "after_end": list(engine.after_end),
+        "totals": {name: asdict(standing) for name, standing in engine.totals().items()},
+        "entries": [_entry_dict(engine, entry) for entry in engine.entries],
+        "hands": hands,
+    }
+
+
+def _entry_dict(engine: Engine, entry: Any) -> dict[str, Any]:
+    """An entry as the API stores it (what the phone sends the server)."""
+    if isinstance(engine, dummy_spades.Game):
+        return dummy_spades.hand_to_dict(entry)
+    if isinstance(engine, spades.Game):
+        return spades.hand_to_dict(entry)
+    return piquet.deal_to_dict(entry)
+
+
+def _scored(result: Any, say: Say) -> dict[str, Any]:
+    """One scored hand: who holds a score (players, or teams in four-player Spades), each one's lines."""
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "complete": True,
+        "explanation": [say(line) for line in result.explanation],
+        "scores": {name: {"delta": delta, "score": score, "explanation": [say(line) for line in lines]}
+                   for name, delta, score, lines in _holders(result)},
+        "nils": _nils(result, say),
+    }
+
+
+def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
+    """The last hand's first step: its explanation, what each side needs, its nils."""
+    if isinstance(waiting, spades.Bidding):
+        needs = [line for team in waiting.teams for line in waiting.needs(team.name)]
+    else:
+        needs = list(getattr(waiting, "needs", ()))
+    return {
+        "number": waiting.number,
+        "dealer": waiting.dealer,
+        "complete": False,
+        "explanation": [say(line) for line in waiting.explanation],
+        "needs": [say(line) for line in needs],
+        "scores": {},
+        "nils": _nils(waiting, say),
+    }
+
+
+def _holders(result: Any) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
+    if isinstance(result, spades.HandResult):
+        for team in result.teams:
+            yield team.name, team.delta, team.score, result.explain(team.name)
+    elif isinstance(result, dummy_spades.HandResult):
+        for line in result.players:
+            yield line.player, line.delta, line.score, result.explain(line.player)
+    else:
+        for deal_line in result.players:
+            yield deal_line.player, deal_line.total, deal_line.score, ()
+
+
+def _nils(step: Any, say: Say) -> list[dict[str, Any]]:
+    """Dummy Hand's nils with why each applies or is void; four-player Spades' with who bid them."""
+    if isinstance(step, (dummy_spades.HandResult, dummy_spades.Bidding)):
+        return [{"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": nil.made,
+                 "points": nil.points, "reason": say(nil.reason)} for nil in step.nils]
+    if isinstance(step, spades.HandResult):
+        return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
+                for nil in step.nils]
+    if isinstance(step, spades.Bidding):
+        return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
+                for nil in step.nils]
+    return []
+
+
+def number_writer(language: str) -> Callable[[object], object]:
+    """How the server writes a phrase's numbers in `language` (its thousands, a typographic minus, signs)."""
+    separator = THOUSANDS.get(language, THOUSANDS["en"])
+
+    def written(value: int) -> str:
+        text = f"{abs(value):,}".replace(",", separator)
+        return f"{TYPOGRAPHIC_MINUS}{text}" if value < 0 else text
+
+    def write(value: object) -> object:
+        if isinstance(value, Signed):
+            return f"+{written(value.value)}" if value.value > 0 else written(value.value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return written(value)
+        return value
+
+    return write
+
+
+def sayer(language: str, catalog: bytes | None) -> Say:
+    """Phrases in `language`, translated by its compiled catalog (None: the English message ids)."""
+    translations = gettext.GNUTranslations(io.BytesIO(catalog)) if catalog else gettext.NullTranslations()
+    write = number_writer(language)
+    return lambda line: line.render(translations.gettext, write)
+
+
+def board_json(text: str, language: str = "en", catalog: bytes | None = None) -> str:
+    """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`."""
+    say = sayer(language, catalog)
+    try:
+        answer: dict[str, Any] = {"board": board(json.loads(text), say)}
+    except RuleError as error:
+        answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
+    return json.dumps(answer, ensure_ascii=False)
