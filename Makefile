@@ -25,7 +25,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-node_modules/.installed: package.json
+node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
@@ -37,7 +37,7 @@ migrate: install
 # What `make run` serves; `make bench` serves its yardstick, a bare Flask app, the same way.
 WSGI_APP ?= scorekeeper.app:create_app()
 
-run: migrate compile-translations
+run: migrate compile-translations node_modules/.installed
 	$(BIN)/gunicorn --config gunicorn.conf.py "$(WSGI_APP)"
 
 chromium:

@@ -22,6 +22,7 @@ import io
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from . import dummy_spades, piquet, spades
@@ -189,3 +190,9 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+def board_in(text: str, language: str, catalogs: str) -> str:
+    """`board_json` with the language's catalog read from the folder `catalogs` (`<language>.mo`; none: English)."""
+    path = Path(catalogs) / f"{language}.mo"
+    return board_json(text, language, path.read_bytes() if path.is_file() else None)
