@@ -26,6 +26,8 @@
   var root = document.documentElement;
   var RETRY_MS = 5000;
   var LAST_CONTACT = "scorekeeper:last-contact";
+  var KEEP_ENGINE = "scorekeeper:keep-engine"; // "off" when the player does not want the scorer kept
+  var ENGINE_DELAY_MS = 2000; // after the page has loaded: never in the way of a first view
 
   if ("serviceWorker" in navigator && texts.worker) {
     navigator.serviceWorker.register(texts.worker, { scope: texts.scope }).catch(function () {
@@ -460,6 +462,30 @@
       note(fill(texts.discarded, { entry: fill(entry.entry, { number: entry.number }) }));
     });
   }
+
+  // --- The scorer for play without the server: kept in the background, unless turned off ------------------
+  function engineWanted() {
+    try { return localStorage.getItem(KEEP_ENGINE) !== "off"; } catch (error) { return true; }
+  }
+  function tellWorker(message) {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage(message);
+    });
+  }
+  function keepEngine() {
+    if (engineWanted() && !isOffline()) tellWorker({ type: "keep-engine" });
+  }
+  var setting = document.getElementById("keep-engine");
+  if (setting) {
+    setting.checked = engineWanted();
+    setting.addEventListener("change", function () {
+      try { localStorage.setItem(KEEP_ENGINE, setting.checked ? "on" : "off"); } catch (error) { /* private mode */ }
+      if (setting.checked) keepEngine(); else tellWorker({ type: "drop-engine" });
+    });
+  }
+  function afterLoad() { setTimeout(keepEngine, ENGINE_DELAY_MS); }
+  if (document.readyState === "complete") afterLoad(); else window.addEventListener("load", afterLoad);
 
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();

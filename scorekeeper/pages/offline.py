@@ -17,6 +17,8 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
+from . import engine_files
+
 bp = Blueprint("offline", __name__)
 
 THEME_COLOR = "#0b5cad"  # --accent in static/style.css, as the icons
@@ -44,6 +46,9 @@ def service_worker() -> Response:
         "offlinePage": url_for("offline.page"),
         "staticPrefix": url_for("static", filename=""),
         "pagesKept": PAGES_KEPT,
+        "enginePrefix": url_for("engine.worker").rsplit("/", 1)[0] + "/",
+        "engineWorker": url_for("engine.worker"),
+        "engineFiles": engine_files.files(),
     }
     template = current_app.jinja_env.get_or_select_template("offline/sw.js")
     source = Path(template.filename or "").read_bytes()

@@ -8,6 +8,10 @@
 //   marked on its <html> element (data-from="cache", data-saved: when the copy was made) so that
 //   static/offline.js shows the offline banner; a page never opened here gets the offline page.
 // - A game page also sends its own copy after every change it shows (a hand saved, a live update).
+// - The rules engine for the phone (scorekeeper/engine_files.py: Pyodide's core, the engine, its worker) is
+//   kept in a cache of its own, but never on install: a page asks for it ("keep-engine") once it has
+//   loaded, unless the player turned that off ("drop-engine" then forgets it). Its files come from that
+//   cache; the worker script from the server whenever it answers (it names the engine's current files).
 // - Everything else (saves, live polls, other sites such as htmx's CDN) is left to the browser: the
 //   worker never answers a write, so nothing is stored twice or lost in it. Hands saved offline wait
 //   in the page's IndexedDB, and the page sends them (static/offline.js).
@@ -16,6 +20,7 @@
 const SETTINGS = {{ settings | tojson }};
 const STATIC_CACHE = "static-" + SETTINGS.version;
 const PAGES_CACHE = "pages";
+const ENGINE_CACHE = "engine";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -46,7 +51,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith(SETTINGS.staticPrefix)) {
+  if (url.pathname.startsWith(SETTINGS.enginePrefix)) {
+    event.respondWith(engineFile(request, url));
+  } else if (url.pathname.startsWith(SETTINGS.staticPrefix)) {
     event.respondWith(staticFile(request));
   } else if (request.mode === "navigate" || request.headers.get("HX-Boosted") === "true") {
     event.respondWith(page(request, url));
@@ -59,6 +66,8 @@ self.addEventListener("fetch", (event) => {
 // each change (static/offline.js), so that the copy served offline is what the phone last showed.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "keep-engine") event.waitUntil(keepEngine());
+  if (data.type === "drop-engine") event.waitUntil(caches.delete(ENGINE_CACHE));
   if (data.type !== "keep-page" || typeof data.html !== "string") return;
   const url = new URL(data.url, self.location.href);
   if (url.origin !== self.location.origin) return;
@@ -104,6 +113,35 @@ async function staticFile(request) {
     if (current) return current;
     throw error;
   }
+}
+
+// The engine's files, each fetched once (they never change at one address), then those no longer named dropped.
+// The worker script is fetched again every time: it names the engine's current files.
+async function keepEngine() {
+  const cache = await caches.open(ENGINE_CACHE);
+  for (const address of SETTINGS.engineFiles) {
+    if (address !== SETTINGS.engineWorker && await cache.match(address)) continue;
+    const response = await fetch(address, { credentials: "omit", cache: "no-cache" });
+    if (!response.ok) return; // the server is busy or gone: the next page asks again
+    await cache.put(address, response);
+  }
+  const kept = await cache.keys();
+  await Promise.all(kept.filter((request) => !SETTINGS.engineFiles.includes(new URL(request.url).pathname))
+    .map((request) => cache.delete(request)));
+}
+
+async function engineFile(request, url) {
+  const cache = await caches.open(ENGINE_CACHE);
+  if (url.pathname === SETTINGS.engineWorker) {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const kept = await cache.match(url.pathname);
+      if (kept) return kept;
+      throw error;
+    }
+  }
+  return (await cache.match(url.pathname)) || fetch(request);
 }
 
 async function page(request, url) {
