@@ -10,10 +10,12 @@ from __future__ import annotations
 import pytest
 
 from ..games import SPADES_GAME, SPADES_HANDS
+from . import test_offline
 from .support import screenshot, wait_for
-from .test_offline import database, phone, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
+# The server under gunicorn, its database, and a narrow phone on it: the fixtures of the offline tests.
+database, server, phone = test_offline.database, test_offline.server, test_offline.phone
 
 ENGINE_FILES = 7  # the worker, Pyodide's five core files, the engine's zip
 KEPT_SECONDS = 90
