@@ -8,26 +8,19 @@ pages and the API share one set of checks and one set of messages.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Self
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, RadioField, SelectMultipleField, StringField
+from wtforms import Field, FieldList, FormField, RadioField, SelectMultipleField, StringField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules.errors import RuleError
+from ..rules.typed import FIRST_STEP, Fields, filled_tricks, number_or_text
 from ..web.i18n import say
 
-WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
-
-
-def number_or_text(text: str | None) -> int | str | None:
-    """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
-    if text is None or not text.strip():
-        return None
-    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+__all__ = ["FIRST_STEP", "number_or_text"]
 
 
 class ErrorsByField:
@@ -62,10 +55,6 @@ class TargetChoice:
     def target_field(self) -> Field:
         """The field that gives the target: "Other target" when it is chosen, else the chips."""
         return self.target_other if self.chose_other_target else self.target
-
-
-FIRST_STEP = "first"
-"""The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
 
 
 class TwoStepForm(FlaskForm):
@@ -105,12 +94,28 @@ class BidsAndTricksForm(TwoStepForm):
         return super().validate(extra_validators)
 
     def fill_last_tricks(self) -> None:
-        """With exactly one hand's tricks left blank, fill them in to make 13."""
-        values = [number_or_text(field.data) for field in self.tricks]
-        blanks = [i for i, value in enumerate(values) if value is None]
-        known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
-        if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
-            self.tricks[blanks[0]].data = str(13 - sum(known))
+        """With exactly one hand's tricks left blank, fill them in to make 13 (shown so if the form comes back)."""
+        for field, text in zip(self.tricks, filled_tricks([field.data for field in self.tricks])):
+            field.data = text
+
+    def sent(self) -> Fields:
+        """The form's fields as the browser sent them (a ticked box as "y"), as `rules.typed` reads them."""
+        fields: dict[str, list[str]] = {}
+
+        def add(field: Field) -> None:
+            if isinstance(field, (FieldList, FormField)):
+                for inner in field:
+                    add(inner)
+            elif field.data is True:
+                fields[field.name] = ["y"]
+            elif isinstance(field.data, list):
+                fields[field.name] = [str(value) for value in field.data]
+            elif isinstance(field.data, str):
+                fields[field.name] = [field.data]
+
+        for field in self:
+            add(field)
+        return fields
 
 
 class ChipsField(SelectMultipleField):

@@ -25,7 +25,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from . import dummy_spades, piquet, spades
+from . import dummy_spades, piquet, spades, typed
 from .errors import MalformedInput, RuleError
 from .log import Log
 from .phrases import N_, Phrase, Signed, phrase
@@ -61,6 +61,29 @@ def replay(game: Mapping[str, Any]) -> Engine:
         return piquet.Game(two, piquet.Settings.parse(settings), [piquet.parse_deal(entry) for entry in entries])
     choices = ", ".join(f"“{name}”" for name in GAMES)
     raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
+
+
+def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
+    """The game with a hand typed into its page's form (`rules.typed`): the next entry, or the play that completes
+    the entry waiting for it (the form's `completes`).
+
+    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
+    """
+    players = list(game.get("players") or ())
+    if game.get("game") == "dummy-spades":
+        entry = typed.dummy_spades_hand(players, fields)
+    elif game.get("game") == "spades":
+        entry = typed.spades_hand(players, fields)
+    else:
+        raise MalformedInput.single("game", phrase(N_("This needs the server, which does not answer now. "
+                                                      "Try again when it does.")))
+    entries = list(game.get("entries") or [])
+    completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
+    if isinstance(completes, int) and completes == len(entries):
+        entries[-1] = entry
+    else:
+        entries.append(entry)
+    return {**game, "entries": entries}
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
@@ -183,10 +206,16 @@ def sayer(language: str, catalog: bytes | None) -> Say:
 
 
 def board_json(text: str, language: str = "en", catalog: bytes | None = None) -> str:
-    """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`."""
+    """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
+
+    With `"typed"` beside the game (a form's fields, name -> values), the board of the game with that hand.
+    """
     say = sayer(language, catalog)
     try:
-        answer: dict[str, Any] = {"board": board(json.loads(text), say)}
+        game = json.loads(text)
+        if "typed" in game:
+            game = with_typed(game, game.pop("typed"))
+        answer: dict[str, Any] = {"board": board(game, say)}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)

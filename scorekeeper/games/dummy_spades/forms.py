@@ -17,7 +17,7 @@ from wtforms import (
     StringField,
 )
 
-from ...rules import dummy_spades
+from ...rules import dummy_spades, typed
 from ...rules.errors import RuleError
 from ...web.i18n import say
 from ..forms import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
@@ -117,19 +117,7 @@ class DummySpadesHandForm(BidsAndTricksForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
-        payload: dict[str, Any] = {
-            "bids": [
-                {
-                    "player": name,
-                    "bid": number_or_text(bid_form.form.bid.data),
-                    "nil": list(bid_form.form.nil.data or []),
-                }
-                for name, bid_form in zip(self.players, self.bids)
-            ],
-        }
-        if not self.first_step_only():
-            payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
-        return payload
+        return typed.dummy_spades_hand(self.players, self.sent())
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:

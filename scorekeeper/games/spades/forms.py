@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
-from ...rules import spades
+from ...rules import spades, typed
 from ...rules.errors import RuleError
 from ...web.i18n import say
 from ..forms import BidsAndTricksForm, ErrorsByField, TargetChoice, number_or_text
@@ -112,15 +112,7 @@ class SpadesHandForm(BidsAndTricksForm):
 
         The bids alone when "Save bids" was pressed.
         """
-        bids = []
-        for name, entry in zip(self.players, self.bids):
-            form = entry.form
-            value = "blind-nil" if form.blind.data else "nil" if form.nil.data else number_or_text(form.bid.data)
-            bids.append({"player": name, "bid": value})
-        if self.first_step_only():
-            return {"bids": bids}
-        tricks = {name: number_or_text(field.data) for name, field in zip(self.players, self.tricks)}
-        return {"bids": bids, "tricks": tricks}
+        return typed.spades_hand(self.players, self.sent())
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:

@@ -1,0 +1,89 @@
+"""What a player typed into a Spades hand's form, read as the API's hand payload: the one reader of those forms.
+
+The server's forms (forms/dummy_spades.py, forms/spades.py) read their
+fields with it, and so does the phone when the server does not answer
+(rules/board.py, under Pyodide), from the very fields the page's form
+sends. Nothing is checked here: every value goes to the engine as typed
+(whole numbers as ints, other text as it is), so the pages, the API and the
+phone share one set of checks and one set of messages.
+
+The fields are named as the forms name them: `bids-<seat>-bid`,
+`bids-<seat>-nil` (Dummy Hand: the hands declared nil on; four-player
+Spades: ticked), `bids-<seat>-blind` (ticked), `tricks-<i>` (in seat order,
+Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids alone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Fields = Mapping[str, Sequence[str]]
+"""A form as sent: each field's name and its values (a ticked box sends one)."""
+
+WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
+FIRST_STEP = "first"
+"""The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
+DUMMY = "dummy"
+
+
+def number_or_text(text: str | None) -> int | str | None:
+    """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
+    if text is None or not text.strip():
+        return None
+    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+
+
+def filled_tricks(typed: Sequence[str | None]) -> list[str | None]:
+    """The trick counts as typed, with exactly one blank filled in to make 13 when the others allow it."""
+    values = [number_or_text(text) for text in typed]
+    blanks = [i for i, value in enumerate(values) if value is None]
+    known = [value for value in values if isinstance(value, int) and 0 <= value <= 13]
+    filled = list(typed)
+    if len(blanks) == 1 and len(known) == len(values) - 1 and sum(known) <= 13:
+        filled[blanks[0]] = str(13 - sum(known))
+    return filled
+
+
+def first_step_only(fields: Fields) -> bool:
+    """Whether the form was sent with its "Save bids" button: the tricks come later."""
+    return _one(fields, "step") == FIRST_STEP
+
+
+def dummy_spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
+    """A Dummy Hand Spades hand (API.md): each player's bid and nils, and the four hands' tricks."""
+    payload: dict[str, Any] = {"bids": [
+        {"player": name, "bid": number_or_text(_one(fields, f"bids-{seat}-bid")),
+         "nil": list(fields.get(f"bids-{seat}-nil", ()))}
+        for seat, name in enumerate(players)
+    ]}
+    if not first_step_only(fields):
+        payload["tricks"] = _tricks([*players, DUMMY], fields)
+    return payload
+
+
+def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
+    """A four-player Spades hand (API.md): each bid (a ticked Nil or Blind Nil wins over a number), the tricks."""
+    bids = []
+    for seat, name in enumerate(players):
+        if _one(fields, f"bids-{seat}-blind"):
+            value: int | str | None = "blind-nil"
+        elif _one(fields, f"bids-{seat}-nil"):
+            value = "nil"
+        else:
+            value = number_or_text(_one(fields, f"bids-{seat}-bid"))
+        bids.append({"player": name, "bid": value})
+    if first_step_only(fields):
+        return {"bids": bids}
+    return {"bids": bids, "tricks": _tricks(players, fields)}
+
+
+def _tricks(hands: Sequence[str], fields: Fields) -> dict[str, int | str | None]:
+    typed = filled_tricks([_one(fields, f"tricks-{i}") for i in range(len(hands))])
+    return {hand: number_or_text(text) for hand, text in zip(hands, typed)}
+
+
+def _one(fields: Fields, name: str) -> str | None:
+    values = fields.get(name) or ()
+    return values[0] if values else None

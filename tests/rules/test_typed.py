@@ -1,0 +1,67 @@
+"""The one reader of the Spades hand forms (rules/typed.py), which the server's forms and the offline phone share."""
+
+from scorekeeper.rules.board import board, with_typed
+from scorekeeper.rules.typed import dummy_spades_hand, filled_tricks, spades_hand
+
+DUMMY_PLAYERS = ("Ann", "Ben", "Cid")
+FOUR = ("Ann", "Ben", "Cid", "Dan")
+
+
+def test_a_dummy_hand_is_read_as_typed_with_its_nils():
+    fields = {"bids-0-bid": ["7"], "bids-1-bid": ["5"], "bids-1-nil": ["Cid", "dummy"], "bids-2-bid": [" 6 "],
+              "tricks-0": ["5"], "tricks-1": ["2"], "tricks-2": ["3"], "tricks-3": ["3"], "hand": ["1"]}
+
+    assert dummy_spades_hand(DUMMY_PLAYERS, fields) == {
+        "bids": [{"player": "Ann", "bid": 7, "nil": []}, {"player": "Ben", "bid": 5, "nil": ["Cid", "dummy"]},
+                 {"player": "Cid", "bid": 6, "nil": []}],
+        "tricks": {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3},
+    }
+
+
+def test_text_goes_to_the_engine_as_typed_and_a_blank_is_none():
+    fields = {"bids-0-bid": ["seven"], "bids-1-bid": [""], "tricks-0": ["x"]}
+
+    hand = dummy_spades_hand(DUMMY_PLAYERS, fields)
+
+    assert [bid["bid"] for bid in hand["bids"]] == ["seven", None, None]
+    assert hand["tricks"] == {"Ann": "x", "Ben": None, "Cid": None, "dummy": None}
+
+
+def test_save_bids_sends_the_bids_alone():
+    fields = {"bids-0-bid": ["4"], "bids-1-bid": ["4"], "bids-2-bid": ["4"], "tricks-0": ["4"], "step": ["first"]}
+
+    assert "tricks" not in dummy_spades_hand(DUMMY_PLAYERS, fields)
+    assert "tricks" not in spades_hand(FOUR, fields)
+
+
+def test_one_blank_trick_count_is_filled_in_to_make_13_and_no_more():
+    assert filled_tricks(["5", "", "3", "3"]) == ["5", "2", "3", "3"]
+    assert filled_tricks(["5", "", "", "3"]) == ["5", "", "", "3"]
+    assert filled_tricks(["9", "", "5", "3"]) == ["9", "", "5", "3"]  # 17 already: the engine says so
+    assert filled_tricks(["x", "", "5", "3"]) == ["x", "", "5", "3"]
+
+
+def test_a_ticked_blind_nil_wins_over_nil_which_wins_over_a_number():
+    fields = {"bids-0-bid": ["3"], "bids-0-nil": ["y"], "bids-1-bid": ["2"], "bids-1-nil": ["y"],
+              "bids-1-blind": ["y"], "bids-2-bid": ["4"], "bids-3-bid": ["5"],
+              "tricks-0": ["0"], "tricks-1": ["1"], "tricks-2": ["6"], "tricks-3": [""]}
+
+    assert spades_hand(FOUR, fields) == {
+        "bids": [{"player": "Ann", "bid": "nil"}, {"player": "Ben", "bid": "blind-nil"},
+                 {"player": "Cid", "bid": 4}, {"player": "Dan", "bid": 5}],
+        "tricks": {"Ann": 0, "Ben": 1, "Cid": 6, "Dan": 6},
+    }
+
+
+def test_a_typed_hand_is_the_next_entry_or_completes_the_one_waiting_for_its_play():
+    game = {"game": "dummy-spades", "players": list(DUMMY_PLAYERS), "first_dealer": "Ann", "entries": []}
+    bids = {"bids-0-bid": ["7"], "bids-1-bid": ["5"], "bids-2-bid": ["6"]}
+    play = {"tricks-0": ["5"], "tricks-1": ["2"], "tricks-2": ["3"], "tricks-3": ["3"]}
+
+    waiting = with_typed(game, {**bids, "step": ["first"]})
+    completed = with_typed(waiting, {**bids, **play, "completes": ["1"]})
+
+    assert board(waiting)["waiting_number"] == 1 and board(waiting)["totals"]["Ann"]["score"] == 0
+    assert len(completed["entries"]) == 1
+    assert board(completed)["totals"]["Ann"] == {"score": 71, "bags": 1}
+    assert len(with_typed(completed, {**bids, **play})["entries"]) == 2
