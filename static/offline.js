@@ -71,19 +71,23 @@
     function open() {
       if (!opened) {
         opened = new Promise(function (resolve, reject) {
-          var request = indexedDB.open("scorekeeper-offline", 1);
-          request.onupgradeneeded = function () { request.result.createObjectStore("waiting", { keyPath: "game" }); };
+          var request = indexedDB.open("scorekeeper-offline", 2);
+          request.onupgradeneeded = function () {
+            var names = request.result.objectStoreNames;
+            if (!names.contains("waiting")) request.result.createObjectStore("waiting", { keyPath: "game" });
+            if (!names.contains("games")) request.result.createObjectStore("games", { keyPath: "game" });
+          };
           request.onsuccess = function () { resolve(request.result); };
           request.onerror = function () { reject(request.error); };
         });
       }
       return opened;
     }
-    function run(mode, work) {
+    function run(mode, work, name) {
       return open().then(function (db) {
         return new Promise(function (resolve, reject) {
-          var transaction = db.transaction("waiting", mode);
-          var request = work(transaction.objectStore("waiting"));
+          var transaction = db.transaction(name || "waiting", mode);
+          var request = work(transaction.objectStore(name || "waiting"));
           transaction.oncomplete = function () { resolve(request.result); };
           transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
         });
@@ -93,7 +97,10 @@
       all: function () { return run("readonly", function (waiting) { return waiting.getAll(); }); },
       get: function (game) { return run("readonly", function (waiting) { return waiting.get(game); }); },
       put: function (entry) { return run("readwrite", function (waiting) { return waiting.put(entry); }); },
-      remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); }
+      remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
+      // The server's last game object of each game this phone showed (API.md), which the phone scores on from.
+      game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
+      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); }
     };
   })();
 
@@ -120,6 +127,7 @@
     banner.querySelector(".since").textContent = since ? fill(texts.since, { time: clock(since) }) : texts.unknown;
     root.dataset.connection = "offline";
     banner.hidden = false;
+    if (scoresHere()) startScorer();
   }
   function isOffline() { return root.dataset.connection === "offline"; }
 
@@ -249,9 +257,13 @@
       state: "waiting"
     };
     store.get(game).then(function (waiting) {
-      return waiting || store.put(entry).then(function () { return entry; });
+      if (!waiting) return store.put(entry).then(function () { return entry; });
+      if (!scoresHere() || !pending(waiting)) return waiting; // one hand waits: the form is held until it is sent
+      waiting.later = (waiting.later || []).concat([entry]);
+      return store.put(waiting).then(function () { return waiting; });
     }).then(function (waiting) {
       note(null);
+      if (scoresHere()) readyForNext(form, entry);
       return show().then(function () { send(waiting); });
     }).catch(function () {
       note(texts.needsServer); // IndexedDB refused (a private window): nothing was kept
@@ -299,7 +311,10 @@
   function settle(entry, status, html) {
     if (status === 200) {
       current = true; // the board that comes back is the server's
-      return store.remove(entry.game).then(function () {
+      var following = nextInLine(entry);
+      var stored = following ? store.put(following) : store.remove(entry.game);
+      return stored.then(function () {
+        if (following) send(following);
         if (!onItsPage(entry)) return;
         swapBoard(html, function () { note(fill(texts.sent, { entry: fill(entry.entry, { number: entry.number }) })); });
       });
@@ -413,7 +428,9 @@
     if (!here) return Promise.resolve();
     return store.get(here.dataset.game).then(function (entry) {
       var form = currentEntryForm();
-      var signature = entry ? JSON.stringify([entry.number, entry.state, entry.next, Boolean(form)]) : "";
+      var signature = entry ? JSON.stringify([entry.number, entry.state, entry.next, Boolean(form),
+                                              (entry.later || []).length]) : "";
+      if (!entry) hidePhoneBoard();
       var shown = document.querySelector(".waiting-hand");
       if (shown && shown.dataset.signature === signature && (!form || form.hidden)) return;
       document.querySelectorAll(".waiting-hand").forEach(function (old) { old.remove(); });
@@ -424,8 +441,11 @@
         if (form) form.hidden = false;
         return;
       }
-      if (form) form.hidden = true;
-      if (entryArea && pending(entry)) {
+      var line = inLine(entry);
+      var scoring = scoresHere() && pending(entry);
+      if (form) form.hidden = !scoring;
+      if (scoring) showPhoneBoard(line);
+      if (entryArea && pending(entry) && !scoring) {
         held = document.createElement("p");
         held.className = "offline-held notice";
         held.textContent = fill(texts.held, { entry: fill(entry.entry, { number: entry.number }) });
@@ -434,9 +454,9 @@
       var history = document.querySelector(".history");
       var heading = history && history.querySelector("h2");
       if (!heading) return;
-      var element = waitingElement(entry);
-      element.dataset.signature = signature;
-      heading.after(element);
+      var elements = line.map(function (hand, index) { return index ? waitingElement(hand) : waitingElement(entry); });
+      elements[0].dataset.signature = signature;
+      elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
     }, function () { /* no IndexedDB: nothing can wait */ });
   }
 
@@ -454,12 +474,219 @@
     entry.state = "waiting";
     delete entry.next;
     delete entry.message;
+    renumber(entry);
     store.put(entry).then(show).then(function () { send(entry); });
   }
 
   function discard(entry) {
-    store.remove(entry.game).then(show).then(function () {
+    var following = nextInLine(entry);
+    if (following) renumber(following, entry);
+    (following ? store.put(following) : store.remove(entry.game)).then(show).then(function () {
+      if (following) send(following);
       note(fill(texts.discarded, { entry: fill(entry.entry, { number: entry.number }) }));
+    });
+  }
+
+
+  // --- Scoring on this phone ------------------------------------------------------------------------------
+  // In the Spades games, with the scorer kept (rules/board.py under Pyodide, templates/offline/engine.js), any
+  // number of hands is recorded in a row offline: each is scored at once from the server's last game object
+  // (kept below while the server answers) and the hands typed since, and waits behind the one before it. They
+  // are sent one by one, in order, each with the hand number and game version it was typed for (the version
+  // grows by one with each change) and its own key. Piquet, or a phone without the scorer, holds the form
+  // while one deal waits, as before.
+  var SCORED_KINDS = ["dummy-spades", "spades"];
+  function scoresHere() {
+    var here = live();
+    return Boolean(here) && SCORED_KINDS.indexOf(here.dataset.kind) >= 0 && engineWanted() && Boolean(texts.engine);
+  }
+
+  function inLine(entry) { return [entry].concat(entry.later || []); }
+  function nextInLine(entry) {
+    var later = entry.later || [];
+    if (!later.length) return null;
+    var following = later[0];
+    following.later = later.slice(1);
+    following.state = "waiting";
+    return following;
+  }
+  function fieldOf(hand, name) {
+    var pair = hand.fields.filter(function (field) { return field[0] === name; })[0];
+    return pair ? pair[1] : null;
+  }
+  function setField(hand, name, value) {
+    hand.fields = hand.fields.filter(function (field) { return field[0] !== name; });
+    if (value !== null) hand.fields.unshift([name, String(value)]);
+  }
+  function firstStep(hand) { return fieldOf(hand, "step") === "first"; }
+  // The hands behind `entry` get their numbers and versions again, from it (or from `before`, discarded).
+  function renumber(entry, before) {
+    var previous = before || null;
+    inLine(entry).forEach(function (hand, index) {
+      if (previous && (index || before)) {
+        var number = previous.number + (firstStep(previous) ? 0 : 1);
+        hand.number = number;
+        setField(hand, "hand", number);
+        setField(hand, "version", Number(fieldOf(previous, "version")) + (before && !index ? 0 : 1));
+        setField(hand, "completes", firstStep(previous) ? number : null);
+      }
+      previous = hand;
+    });
+  }
+
+  // The server's game object, kept whenever a page of the game from the server shows it.
+  var heldVersion = null;
+  function keepGame() {
+    var here = live();
+    var version = document.querySelector("#entry input[name=version]");
+    if (!here || !current || isOffline() || !scoresHere()) return;
+    var at = version ? version.value : "";
+    if (at === heldVersion) return;
+    heldVersion = at;
+    fetch(texts.api.replace("GAME_ID", here.dataset.game), { cache: "no-store", credentials: "omit" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (api) { if (api) return store.keepGame({ game: api.id, api: api }).then(show); })
+      .catch(function () { heldVersion = null; });
+  }
+
+  var scorer = null;
+  var asked = 0;
+  var answers = {};
+  // The worker loads Pyodide as it starts (seconds): started as soon as the server is lost.
+  function startScorer() {
+    if (!scorer) {
+      scorer = new Worker(texts.engine);
+      scorer.onmessage = function (event) {
+        var done = answers[event.data.id];
+        delete answers[event.data.id];
+        if (done) done(event.data.answer || null);
+      };
+      scorer.onerror = function () {
+        Object.keys(answers).forEach(function (id) { answers[id](null); });
+        answers = {};
+        scorer = null;
+      };
+    }
+  }
+  function score(game) {
+    startScorer();
+    return new Promise(function (resolve) {
+      asked += 1;
+      answers[asked] = resolve;
+      scorer.postMessage({ id: asked, game: game, language: root.lang || "en" });
+    });
+  }
+
+  function typedFields(hand) {
+    var fields = {};
+    hand.fields.forEach(function (pair) { (fields[pair[0]] = fields[pair[0]] || []).push(pair[1]); });
+    return fields;
+  }
+
+  // The board after the hands in line: the server's game and every hand typed since, scored on this phone.
+  function phoneBoard(line) {
+    return store.game(line[0].game).then(function (held) {
+      if (!held || String(held.api.version) !== fieldOf(line[0], "version")) return null; // made on another state
+      var api = held.api;
+      var game = { game: api.game, players: api.players, first_dealer: api.first_dealer, settings: api.settings,
+                   entries: api.hands.map(function (hand) { return hand.entry; })
+                     .concat((api.hands_after_end || []).map(function (hand) { return hand.entry; })),
+                   typed: line.map(typedFields) };
+      if ("dummy_after" in api) game.dummy_after = api.dummy_after;
+      return score(game);
+    }).then(function (answer) { return answer && answer.board ? answer.board : null; });
+  }
+
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+  function written(value) {
+    return new Intl.NumberFormat(root.lang || undefined).format(Math.abs(value)).replace(/^/, value < 0 ? "\u2212" : "");
+  }
+
+  function hidePhoneBoard() {
+    var shown = document.getElementById("phone-board");
+    if (shown) shown.remove();
+    var standing = document.getElementById("standing");
+    if (standing) standing.hidden = false;
+  }
+
+  var drawn = 0;
+  function showPhoneBoard(line) {
+    var mine = ++drawn;
+    return phoneBoard(line).then(function (board) {
+      if (mine !== drawn) return;
+      var standing = document.getElementById("standing");
+      if (!board || !standing) { hidePhoneBoard(); return; }
+      var names = line.map(function (hand) { return fill(hand.entry, { number: hand.number }); });
+      var panel = element("section", "phone-board");
+      panel.id = "phone-board";
+      panel.setAttribute("aria-labelledby", "phone-board-title");
+      var title = element("h2", "phone-board-title", fill(texts.phoneHeading, { entries: names.join(", ") }));
+      title.id = "phone-board-title";
+      var table = element("table");
+      var thead = standing.querySelector("thead").cloneNode(true); // the server's headings, in the page's language
+      var tbody = element("tbody");
+      Object.keys(board.totals).forEach(function (name) {
+        var row = element("tr");
+        var cell = element("th", "name", name);
+        cell.scope = "row";
+        row.append(cell, element("td", "num score", written(board.totals[name].score)));
+        if ("bags" in board.totals[name]) row.append(element("td", "num", String(board.totals[name].bags)));
+        tbody.append(row);
+      });
+      table.append(thead, tbody);
+      var status = element("p", "phone-board-status", board.winner ? fill(texts.wins, { name: board.winner })
+        : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(line[0].entry, { number: board.waiting_number }) })
+        : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(line[0].entry, { number: board.next_number }) }));
+      panel.append(title, table, status);
+      board.hands.filter(function (hand) { return hand.number >= line[0].number; }).forEach(function (hand) {
+        var details = element("details", "phone-board-hand");
+        details.append(element("summary", "", fill(texts.how, { entry: fill(line[0].entry, { number: hand.number }) })));
+        var list = element("ul", "small");
+        hand.explanation.concat(hand.needs || []).forEach(function (text) { list.append(element("li", "", text)); });
+        Object.keys(hand.scores).forEach(function (name) {
+          hand.scores[name].explanation.forEach(function (text) { list.append(element("li", "", text)); });
+        });
+        (hand.nils || []).forEach(function (nil) { if (nil.reason) list.append(element("li", "", nil.reason)); });
+        details.append(list);
+        panel.append(details);
+      });
+      var old = document.getElementById("phone-board");
+      if (old) old.replaceWith(panel); else standing.before(panel);
+      standing.hidden = true;
+    });
+  }
+
+  // The form, ready for the next hand once one is kept: its number and version, a new key, nothing typed.
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function hidden(form, name, value) {
+    var field = form.querySelector("input[type=hidden][name=" + name + "]");
+    if (value === null) { if (field) field.remove(); return; }
+    if (!field) {
+      field = element("input");
+      field.type = "hidden";
+      field.name = name;
+      form.querySelector("input[name=request_key]").before(field);
+    }
+    field.value = String(value);
+  }
+  function readyForNext(form, kept) {
+    var number = kept.number + (firstStep(kept) ? 0 : 1);
+    hidden(form, "hand", number);
+    hidden(form, "completes", firstStep(kept) ? number : null);
+    hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
+    hidden(form, "request_key", newKey());
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.type === "number" || field.type === "text") field.value = "";
+      if (field.type === "checkbox") field.checked = false;
     });
   }
 
@@ -489,9 +716,9 @@
 
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();
-  whenParsed(function () { show().then(keepCopy).then(sendAll); });
+  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); });
   // The live poll and other swaps redraw the history and the entry form: show the waiting hand again.
-  document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy); });
+  document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy).then(keepGame); });
   window.addEventListener("online", function () { probe(); sendAll(); });
   setInterval(function () {
     store.all().then(function (entries) {

@@ -208,13 +208,14 @@ def sayer(language: str, catalog: bytes | None) -> Say:
 def board_json(text: str, language: str = "en", catalog: bytes | None = None) -> str:
     """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
 
-    With `"typed"` beside the game (a form's fields, name -> values), the board of the game with that hand.
+    With `"typed"` beside the game (hands typed into the page's form, each as its fields: name -> values), the board
+    of the game with those hands, in order.
     """
     say = sayer(language, catalog)
     try:
         game = json.loads(text)
-        if "typed" in game:
-            game = with_typed(game, game.pop("typed"))
+        for fields in game.pop("typed", None) or ():
+            game = with_typed(game, fields)
         answer: dict[str, Any] = {"board": board(game, say)}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}

@@ -27,6 +27,7 @@ from .support import screenshot, serve_cdn_locally, wait_for
 pytestmark = pytest.mark.browser
 
 NARROW_PHONE = {"width": 360, "height": 740}
+SCORER_OFF = 'localStorage.setItem("scorekeeper:keep-engine", "off");'
 BOOT_SECONDS = 60
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
 # RULES.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
@@ -100,7 +101,9 @@ def server(database, tmp_path):
 
 @pytest.fixture
 def phone(browser, server):
+    """A phone whose player turned the scorer off (the footer's setting): one hand waits per game, as before it."""
     context = browser.new_context(viewport=NARROW_PHONE, base_url=server.url)
+    context.add_init_script(SCORER_OFF)
     serve_cdn_locally(context, server.url)
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -9,13 +9,26 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.rules.board import board
+
 from ..games import SPADES_GAME, SPADES_HANDS
 from . import test_offline
-from .support import screenshot, wait_for
+from .support import screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
-# The server under gunicorn, its database, and a narrow phone on it: the fixtures of the offline tests.
-database, server, phone = test_offline.database, test_offline.server, test_offline.phone
+# The server under gunicorn and its database: the fixtures of the offline tests.
+database, server = test_offline.database, test_offline.server
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A narrow phone on the server, the scorer kept as every phone keeps it unless its player turns that off."""
+    context = browser.new_context(viewport=test_offline.NARROW_PHONE, base_url=server.url)
+    serve_cdn_locally(context, server.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
 
 ENGINE_FILES = 7  # the worker, Pyodide's five core files, the engine's zip
 KEPT_SECONDS = 90
@@ -71,3 +84,64 @@ def test_the_scorer_is_not_kept_when_the_player_turned_it_off(phone, server):
     phone.check("#keep-engine")
     wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
                     f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+
+
+def type_row(phone, hand) -> None:
+    """Type a Dummy Hand (tests/games.py's shape, no nils) into the page's form: bids, then tricks, by seat."""
+    bids = {bid["player"]: bid["bid"] for bid in hand["bids"]}
+    for seat, name in enumerate(SPADES_GAME["players"]):
+        phone.fill(f"#bids-{seat}-bid", str(bids[name]))
+    for index, name in enumerate([*SPADES_GAME["players"], "dummy"]):
+        phone.fill(f"#tricks-{index}", str(hand["tricks"][name]))
+
+
+def shown_totals(phone) -> dict[str, str]:
+    rows = phone.locator("#phone-board tbody tr")
+    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.score").inner_text()
+            for i in range(rows.count())}
+
+
+def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phone, server):
+    game_id, _ = test_offline.open_with_edit_rights(phone, server, SPADES_GAME)
+    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    wait_for(phone, """(game) => new Promise((resolve) => {
+        const opened = indexedDB.open("scorekeeper-offline", 2);
+        opened.onsuccess = () => {
+            const get = opened.result.transaction("games").objectStore("games").get(game);
+            get.onsuccess = () => resolve(Boolean(get.result));
+        };
+    })""", game_id)
+    server.stop()
+    phone.reload()
+    assert phone.locator("#connection").is_visible()
+
+    for count in (1, 2, 3):
+        type_row(phone, SPADES_HANDS[count - 1])
+        phone.click("#hand-form [type=submit]")
+        expected = board({**SPADES_GAME, "entries": SPADES_HANDS[:count]})
+        heading = phone.locator("#phone-board h2")
+        heading.filter(has_text=f"Hand {count} not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+        assert shown_totals(phone) == {name: str(standing["score"]).replace("-", "\u2212")  # as the server writes it
+                                       for name, standing in expected["totals"].items()}
+        assert phone.locator(".phone-board-status").inner_text() == (
+            f"{expected['next_dealer']} deals Hand {count + 1}.")
+        assert phone.locator(".waiting-hand").count() == count
+        assert phone.locator("#hand-form input[name=hand]").input_value() == str(count + 1)
+        assert phone.locator("#bids-0-bid").input_value() == ""
+    assert phone.locator("#phone-board h2").inner_text() == "Scores on this phone, with Hand 1, Hand 2, Hand 3 not sent yet"
+    phone.click("#phone-board details:last-of-type summary")
+    explained = phone.locator("#phone-board details:last-of-type li").all_inner_texts()
+    assert explained[0] == "Cid deals; Ann bids first and leads."
+    assert "Cid's score for this hand: +34. Total: 25; bags: 5." in explained
+    screenshot(phone, "offline-three-hands")
+
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.locator("#phone-board").count() == 0
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["number"] for hand in api["hands"]] == [1, 2, 3]
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:3]]
+    assert api["totals"] == board({**SPADES_GAME, "entries": SPADES_HANDS[:3]})["totals"]
+    screenshot(phone, "offline-three-hands-sent")
