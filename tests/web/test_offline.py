@@ -99,13 +99,13 @@ def test_the_offline_page(client):
     assert "this page was never opened on this phone" in response.get_data(as_text=True)
 
 
-def test_a_game_page_names_its_game_and_entries_for_the_script(client):
+def test_a_game_page_names_its_game_its_kind_and_entries_for_the_script(client):
     spades = create(client, GAME)
     piquet = create(client, PIQUET_GAME)
 
-    assert (f'data-game="{spades.id}" data-entry="Hand {{number}}"'
+    assert (f'data-game="{spades.id}" data-kind="dummy-spades" data-entry="Hand {{number}}"'
             in client.get(f"/g/{spades.id}").get_data(as_text=True))
-    assert (f'data-game="{piquet.id}" data-entry="Deal {{number}}"'
+    assert (f'data-game="{piquet.id}" data-kind="piquet" data-entry="Deal {{number}}"'
             in client.get(f"/g/{piquet.id}").get_data(as_text=True))
 
 

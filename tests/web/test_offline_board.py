@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.i18n import number, signed
 from scorekeeper.rules import dummy_spades, piquet, spades
 from scorekeeper.rules.board import board, board_json, number_writer, sayer
 from scorekeeper.rules.phrases import Signed
+from scorekeeper.web.i18n import number, signed
 
-from ..rules import test_four_player_spades_properties as four
+from ..rules import test_dummy_spades_properties as dummy
 from ..rules import test_piquet_properties as deals
-from ..rules import test_spades_properties as dummy
+from ..rules import test_spades_properties as four
 from .api_client import create
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
