@@ -519,15 +519,19 @@
     if (value !== null) hand.fields.unshift([name, String(value)]);
   }
   function firstStep(hand) { return fieldOf(hand, "step") === "first"; }
-  // The hands behind `entry` get their numbers and versions again, from it (or from `before`, discarded).
+  // The hands behind `entry` get their numbers and versions again, from it; with `before` (a hand discarded),
+  // `entry` first takes that hand's place.
   function renumber(entry, before) {
-    var previous = before || null;
-    inLine(entry).forEach(function (hand, index) {
-      if (previous && (index || before)) {
+    var previous = null;
+    inLine(entry).forEach(function (hand) {
+      if (before && !previous) {
+        hand.number = before.number;
+        ["hand", "version", "completes"].forEach(function (name) { setField(hand, name, fieldOf(before, name)); });
+      } else if (previous) {
         var number = previous.number + (firstStep(previous) ? 0 : 1);
         hand.number = number;
         setField(hand, "hand", number);
-        setField(hand, "version", Number(fieldOf(previous, "version")) + (before && !index ? 0 : 1));
+        setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
         setField(hand, "completes", firstStep(previous) ? number : null);
       }
       previous = hand;

@@ -145,3 +145,33 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
     assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:3]]
     assert api["totals"] == board({**SPADES_GAME, "entries": SPADES_HANDS[:3]})["totals"]
     screenshot(phone, "offline-three-hands-sent")
+
+
+def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server, database):
+    game_id, token = test_offline.open_with_edit_rights(phone, server, SPADES_GAME)
+    server.stop()
+    phone.reload()
+    for hand in SPADES_HANDS[:2]:
+        type_row(phone, hand)
+        phone.click("#hand-form [type=submit]")
+        phone.locator(".waiting-hand").nth(SPADES_HANDS.index(hand)).wait_for()
+
+    # Another phone, which kept its connection, records hand 1 meanwhile.
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=SPADES_HANDS[5],
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-title").inner_text() == "Hand 1 from this phone · not sent"
+    assert phone.locator(".waiting-hand").count() == 2, "the hand behind it waits"
+    screenshot(phone, "offline-line-conflict")
+    choice.locator("button", has_text="Add it as Hand 2").click()
+    phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
+
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [
+        SPADES_HANDS[5]["tricks"], SPADES_HANDS[0]["tricks"], SPADES_HANDS[1]["tricks"]]
+    assert phone.locator(".waiting-hand").count() == 0
