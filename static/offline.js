@@ -455,6 +455,13 @@
       var heading = history && history.querySelector("h2");
       if (!heading) return;
       var elements = line.map(function (hand, index) { return index ? waitingElement(hand) : waitingElement(entry); });
+      if (scoring && (line.length > 1 || !sending[entry.game])) { // the last hand typed can be taken back
+        var last = line[line.length - 1];
+        var undo = element("p", "actions");
+        undo.append(button(fill(texts.undoUnsent, { entry: fill(last.entry, { number: last.number }) }),
+                           function () { undoUnsent(entry); }));
+        elements[elements.length - 1].append(undo);
+      }
       elements[0].dataset.signature = signature;
       elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
     }, function () { /* no IndexedDB: nothing can wait */ });
@@ -476,6 +483,28 @@
     delete entry.message;
     renumber(entry);
     store.put(entry).then(show).then(function () { send(entry); });
+  }
+
+  // The last hand typed offline, not sent yet, taken back: the form is for its number again.
+  function undoUnsent(first) {
+    var line = inLine(first);
+    var last = line[line.length - 1];
+    var taken;
+    if (line.length > 1) {
+      first.later = first.later.slice(0, -1);
+      taken = store.put(first);
+    } else if (!sending[first.game]) {
+      taken = store.remove(first.game);
+    } else {
+      return; // being sent this very moment: it is the server's to undo now
+    }
+    taken.then(function () {
+      var form = currentEntryForm();
+      if (form) ["hand", "version", "completes"].forEach(function (name) { hidden(form, name, fieldOf(last, name)); });
+      return show();
+    }).then(function () {
+      note(fill(texts.undoneUnsent, { entry: fill(last.entry, { number: last.number }) }));
+    });
   }
 
   function discard(entry) {

@@ -95,6 +95,11 @@ def type_row(phone, hand) -> None:
         phone.fill(f"#tricks-{index}", str(hand["tricks"][name]))
 
 
+def written(totals) -> dict[str, str]:
+    """Each score as the pages write it (a typographic minus)."""
+    return {name: str(standing["score"]).replace("-", "\u2212") for name, standing in totals.items()}
+
+
 def shown_totals(phone) -> dict[str, str]:
     rows = phone.locator("#phone-board tbody tr")
     return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.score").inner_text()
@@ -122,8 +127,7 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
         expected = board({**SPADES_GAME, "entries": SPADES_HANDS[:count]})
         heading = phone.locator("#phone-board h2")
         heading.filter(has_text=f"Hand {count} not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
-        assert shown_totals(phone) == {name: str(standing["score"]).replace("-", "\u2212")  # as the server writes it
-                                       for name, standing in expected["totals"].items()}
+        assert shown_totals(phone) == written(expected["totals"])
         assert phone.locator(".phone-board-status").inner_text() == (
             f"{expected['next_dealer']} deals Hand {count + 1}.")
         assert phone.locator(".waiting-hand").count() == count
@@ -135,6 +139,17 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
     assert explained[0] == "Cid deals; Ann bids first and leads."
     assert "Cid's score for this hand: +34. Total: 25; bags: 5." in explained
     screenshot(phone, "offline-three-hands")
+
+    phone.click(".waiting-hand button:text-is('Undo Hand 3')")
+    phone.locator(".offline-note", has_text="Hand 3 was undone on this phone; it was never sent.").wait_for()
+    phone.locator("#phone-board h2", has_text="with Hand 1, Hand 2 not sent yet").wait_for()
+    after_two = board({**SPADES_GAME, "entries": SPADES_HANDS[:2]})["totals"]
+    assert shown_totals(phone) == written(after_two)
+    assert phone.locator(".waiting-hand").count() == 2
+    assert phone.locator("#hand-form input[name=hand]").input_value() == "3"
+    type_row(phone, SPADES_HANDS[2])
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="Hand 3 not sent yet").wait_for()
 
     server.start()
     phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
