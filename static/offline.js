@@ -329,7 +329,9 @@
       var fresh = page.querySelector("#entry input[name=hand]");
       var next = fresh ? Number(fresh.value) : null;
       if (next === entry.number) { // refused by a rule: the form comes back as typed, with the reasons
-        return store.remove(entry.game).then(function () {
+        // The hands typed after it stay, each to be sent, or chosen for, in turn: none is dropped.
+        var behind = nextInLine(entry);
+        return (behind ? store.put(behind) : store.remove(entry.game)).then(function () {
           swapBoard(html, function () {
             note(fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) }));
           });
@@ -338,7 +340,8 @@
       entry.state = "conflict";
       entry.next = next;
       var name = fill(entry.entry, { number: entry.number });
-      entry.message = fill(next !== null && next < entry.number ? texts.changedFirst : texts.recordedFirst, { entry: name });
+      var changed = entry.undo || (next !== null && next < entry.number);
+      entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
       return store.put(entry).then(function () {
         swapBoard(html, function () {
           var theirs = document.getElementById("hand-" + entry.number);
@@ -414,7 +417,7 @@
       message.textContent = entry.message || "";
       var choices = document.createElement("p");
       choices.className = "actions";
-      if (entry.state === "conflict" && entry.next && currentEntryForm()) {
+      if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo) {
         choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
       }
       choices.append(button(texts.discard, function () { discard(entry); }));
@@ -501,6 +504,7 @@
     taken.then(function () {
       var form = currentEntryForm();
       if (form) ["hand", "version", "completes"].forEach(function (name) { hidden(form, name, fieldOf(last, name)); });
+      if (form && last.undo) hidden(form, "hand", last.number + 1);
       return show();
     }).then(function () {
       note(fill(texts.undoneUnsent, { entry: fill(last.entry, { number: last.number }) }));
@@ -548,6 +552,8 @@
     if (value !== null) hand.fields.unshift([name, String(value)]);
   }
   function firstStep(hand) { return fieldOf(hand, "step") === "first"; }
+  // The number of the hand typed after `hand`: the same while it waits for its play, or when it was undone.
+  function after(hand) { return hand.number + (firstStep(hand) || hand.undo ? 0 : 1); }
   // The hands behind `entry` get their numbers and versions again, from it; with `before` (a hand discarded),
   // `entry` first takes that hand's place.
   function renumber(entry, before) {
@@ -557,9 +563,9 @@
         hand.number = before.number;
         ["hand", "version", "completes"].forEach(function (name) { setField(hand, name, fieldOf(before, name)); });
       } else if (previous) {
-        var number = previous.number + (firstStep(previous) ? 0 : 1);
-        hand.number = number;
-        setField(hand, "hand", number);
+        var number = after(previous);
+        hand.number = hand.undo ? number - 1 : number;
+        setField(hand, "hand", hand.number);
         setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
         setField(hand, "completes", firstStep(previous) ? number : null);
       }
@@ -624,7 +630,9 @@
       var game = { game: api.game, players: api.players, first_dealer: api.first_dealer, settings: api.settings,
                    entries: api.hands.map(function (hand) { return hand.entry; })
                      .concat((api.hands_after_end || []).map(function (hand) { return hand.entry; })),
-                   typed: line.map(typedFields) };
+                   changes: line.map(function (hand) {
+                     return hand.undo ? { undo: hand.number } : { fields: typedFields(hand) };
+                   }) };
       if ("dummy_after" in api) game.dummy_after = api.dummy_after;
       return score(game);
     }).then(function (answer) { return answer && answer.board ? answer.board : null; });
@@ -655,6 +663,7 @@
       var standing = document.getElementById("standing");
       if (!board || !standing) { hidePhoneBoard(); return; }
       var names = line.map(function (hand) { return fill(hand.entry, { number: hand.number }); });
+      var entryWord = live().dataset.entry; // "Hand {number}", in the page's language
       var panel = element("section", "phone-board");
       panel.id = "phone-board";
       panel.setAttribute("aria-labelledby", "phone-board-title");
@@ -673,12 +682,12 @@
       });
       table.append(thead, tbody);
       var status = element("p", "phone-board-status", board.winner ? fill(texts.wins, { name: board.winner })
-        : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(line[0].entry, { number: board.waiting_number }) })
-        : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(line[0].entry, { number: board.next_number }) }));
+        : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+        : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
       board.hands.filter(function (hand) { return hand.number >= line[0].number; }).forEach(function (hand) {
         var details = element("details", "phone-board-hand");
-        details.append(element("summary", "", fill(texts.how, { entry: fill(line[0].entry, { number: hand.number }) })));
+        details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
         var list = element("ul", "small");
         hand.explanation.concat(hand.needs || []).forEach(function (text) { list.append(element("li", "", text)); });
         Object.keys(hand.scores).forEach(function (name) {
@@ -712,7 +721,7 @@
     field.value = String(value);
   }
   function readyForNext(form, kept) {
-    var number = kept.number + (firstStep(kept) ? 0 : 1);
+    var number = after(kept);
     hidden(form, "hand", number);
     hidden(form, "completes", firstStep(kept) ? number : null);
     hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
@@ -722,6 +731,47 @@
       if (field.type === "checkbox") field.checked = false;
     });
   }
+
+
+  // Undo offline (Spades games, with the scorer): the board's "Undo hand 6" undoes the last hand on this phone.
+  // With hands typed and not sent it takes back the last of them; otherwise the undo itself waits in line, to
+  // be sent as the confirmation page's form would send it (the hand, the version, a key of its own).
+  function undoOffline(link) {
+    var form = currentEntryForm();
+    var game = live().dataset.game;
+    return store.get(game).then(function (waiting) {
+      if (waiting && !pending(waiting)) { needsServer(); return; }
+      if (waiting) { undoUnsent(waiting); return; }
+      if (!form || form.querySelector("input[name=completes]")) { needsServer(); return; } // a hand waits for its play
+      var number = Number(form.querySelector("input[name=hand]").value) - 1;
+      var change = {
+        game: game,
+        action: link.dataset.undoAction,
+        number: number,
+        undo: true,
+        entry: fill(texts.undoOf, { entry: live().dataset.entry }),
+        key: newKey(),
+        fields: [["csrf_token", form.querySelector("input[name=csrf_token]").value], ["hand", String(number)],
+                 ["version", form.querySelector("input[name=version]").value]],
+        own: ["csrf_token", "hand", "version", "request_key"],
+        summary: [],
+        kept: Date.now(),
+        state: "waiting"
+      };
+      change.fields.push(["request_key", change.key]);
+      return store.put(change).then(function () {
+        readyForNext(form, change);
+        return show();
+      }).then(function () { send(change); });
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.undo[data-undo-action]");
+    if (!link || !isOffline() || !scoresHere()) return;
+    event.preventDefault();
+    event.stopPropagation(); // htmx's boosted link listens on the link itself, after this
+    undoOffline(link);
+  }, true);
 
   // --- The scorer for play without the server: kept in the background, unless turned off ------------------
   function engineWanted() {

@@ -28,7 +28,7 @@ import zipfile
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, render_template, send_file, url_for
+from flask import Blueprint, Flask, Response, abort, render_template, url_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -99,8 +99,14 @@ def _kept_for_a_year(response: Response) -> Response:
 def pyodide(version: str, name: str) -> Response:
     if not installed() or version != pyodide_version() or name not in PYODIDE_FILES:
         abort(404)
-    response = send_file(PYODIDE / name, mimetype=PYODIDE_FILES[name], conditional=True)
-    return _kept_for_a_year(response)
+    return _kept_for_a_year(Response(pyodide_file(name), mimetype=PYODIDE_FILES[name]))
+
+
+@cache
+def pyodide_file(name: str) -> bytes:
+    """One of Pyodide's core files, read once (13 MB in all): a stream left open by a phone that went away while
+    fetching it would keep its file open."""
+    return (PYODIDE / name).read_bytes()
 
 
 @bp.get("/rules-<digest>.zip")

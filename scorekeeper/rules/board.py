@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dummy_spades, piquet, spades, typed
-from .errors import MalformedInput, RuleError
+from .errors import MalformedInput, NotAllowed, RuleError
 from .log import Log
 from .phrases import N_, Phrase, Signed, phrase
 
@@ -84,6 +84,17 @@ def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
     else:
         entries.append(entry)
     return {**game, "entries": entries}
+
+
+def without_last(game: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """The game with its last entry, `number`, undone.
+
+    :raises NotAllowed: when entry `number` is not the last.
+    """
+    entries = list(game.get("entries") or [])
+    if number != len(entries) or not entries:
+        raise NotAllowed.single("undo", phrase(N_("Only the last hand can be removed.")))
+    return {**game, "entries": entries[:-1]}
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
@@ -208,14 +219,14 @@ def sayer(language: str, catalog: bytes | None) -> Say:
 def board_json(text: str, language: str = "en", catalog: bytes | None = None) -> str:
     """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
 
-    With `"typed"` beside the game (hands typed into the page's form, each as its fields: name -> values), the board
-    of the game with those hands, in order.
+    With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
+    form, name -> values; `{"undo": number}` the last hand undone), the board of the game with those changes.
     """
     say = sayer(language, catalog)
     try:
         game = json.loads(text)
-        for fields in game.pop("typed", None) or ():
-            game = with_typed(game, fields)
+        for change in game.pop("changes", None) or ():
+            game = without_last(game, change["undo"]) if "undo" in change else with_typed(game, change["fields"])
         answer: dict[str, Any] = {"board": board(game, say)}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}

@@ -190,3 +190,80 @@ def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server
     assert [hand["entry"]["tricks"] for hand in api["hands"]] == [
         SPADES_HANDS[5]["tricks"], SPADES_HANDS[0]["tricks"], SPADES_HANDS[1]["tricks"]]
     assert phone.locator(".waiting-hand").count() == 0
+
+
+def game_with_hands(server, count: int) -> tuple[str, str]:
+    status, created = server.request("POST", "/api/v1/games", SPADES_GAME)
+    assert status == 201
+    for hand in SPADES_HANDS[:count]:
+        assert server.request("POST", f"/api/v1/games/{created['id']}/hands", hand, created["edit_token"])[0] == 201
+    return created["id"], created["edit_token"]
+
+
+def open_offline(phone, server, game_id: str, token: str) -> None:
+    """The game's page opened with edit rights, its copy, the scorer and its game object kept; then the server off."""
+    phone.goto(f"/g/{game_id}/join/{token}")
+    phone.wait_for_selector("#hand-form")
+    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
+    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    wait_for(phone, """(game) => new Promise((resolve) => {
+        const opened = indexedDB.open("scorekeeper-offline", 2);
+        opened.onsuccess = () => {
+            const get = opened.result.transaction("games").objectStore("games").get(game);
+            get.onsuccess = () => resolve(Boolean(get.result) && get.result.api.hands.length > 0);
+        };
+    })""", game_id)
+    server.stop()
+    phone.reload()
+
+
+def test_a_stored_hand_undone_offline_is_undone_once_then_a_new_hand_takes_its_number(phone, server):
+    game_id, token = game_with_hands(server, 2)
+    open_offline(phone, server, game_id, token)
+
+    phone.click("a.undo")
+    phone.locator("#phone-board h2", has_text="Undo of Hand 2 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert shown_totals(phone) == written(board({**SPADES_GAME, "entries": SPADES_HANDS[:1]})["totals"])
+    assert phone.locator(".waiting-title").inner_text() == "Undo of Hand 2 · waiting to be sent"
+    assert phone.locator(".phone-board-status").inner_text() == "Ben deals Hand 2."
+    assert phone.locator("#hand-form input[name=hand]").input_value() == "2"
+    type_row(phone, SPADES_HANDS[4])
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="Undo of Hand 2, Hand 2 not sent yet").wait_for()
+    expected = board({**SPADES_GAME, "entries": [SPADES_HANDS[0], SPADES_HANDS[4]]})
+    assert shown_totals(phone) == written(expected["totals"])
+    screenshot(phone, "offline-undo")
+
+    server.start()
+    phone.locator(".offline-note:text-is('Hand 2 was sent.')").wait_for(timeout=60_000)
+    assert phone.locator(".waiting-hand").count() == 0
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [SPADES_HANDS[0]["tricks"], SPADES_HANDS[4]["tricks"]]
+    assert api["totals"] == expected["totals"]
+
+
+def test_an_undo_made_offline_after_another_phone_recorded_is_shown_and_never_applied_to_the_wrong_hand(
+        phone, server, database):
+    game_id, token = game_with_hands(server, 2)
+    open_offline(phone, server, game_id, token)
+    phone.click("a.undo")
+    phone.locator(".waiting-hand").wait_for()
+
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=SPADES_HANDS[2],
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Undo of Hand 2: the game changed on another phone before it could be sent.")
+    assert choice.locator("button").all_inner_texts() == ["Discard it"]
+    screenshot(phone, "offline-undo-conflict")
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["number"] for hand in api["hands"]] == [1, 2, 3], "nothing undone"
+    choice.locator("button", has_text="Discard it").click()
+    phone.locator(".waiting-hand").wait_for(state="detached")
+    assert [hand["number"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]] == [1, 2, 3]

@@ -1,6 +1,8 @@
 """The one reader of the Spades hand forms (rules/typed.py), which the server's forms and the offline phone share."""
 
-from scorekeeper.rules.board import board, with_typed
+import json
+
+from scorekeeper.rules.board import board, board_json, with_typed
 from scorekeeper.rules.typed import dummy_spades_hand, filled_tricks, spades_hand
 
 DUMMY_PLAYERS = ("Ann", "Ben", "Cid")
@@ -65,3 +67,16 @@ def test_a_typed_hand_is_the_next_entry_or_completes_the_one_waiting_for_its_pla
     assert len(completed["entries"]) == 1
     assert board(completed)["totals"]["Ann"] == {"score": 71, "bags": 1}
     assert len(with_typed(completed, {**bids, **play})["entries"]) == 2
+
+
+def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last_hand():
+    game = {"game": "dummy-spades", "players": list(DUMMY_PLAYERS), "first_dealer": "Ann", "entries": []}
+    hand = {"bids-0-bid": ["7"], "bids-1-bid": ["5"], "bids-2-bid": ["6"],
+            "tricks-0": ["5"], "tricks-1": ["2"], "tricks-2": ["3"], "tricks-3": ["3"]}
+
+    def shown(*changes):
+        return json.loads(board_json(json.dumps({**game, "changes": list(changes)})))
+
+    assert shown({"fields": hand}, {"fields": hand}, {"undo": 2})["board"]["next_number"] == 2
+    assert shown({"fields": hand}, {"undo": 2}) == {
+        "errors": [{"field": "undo", "message": "Only the last hand can be removed."}]}
