@@ -19,6 +19,7 @@ from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
 from .catalogs import compile_catalogs
+from .web.api_client import DocumentedClient
 
 # Timing varies with the machine's load (CI has two cores): judge examples by
 # their results, never by how long one took.
@@ -41,6 +42,7 @@ def make_app(tmp_path, revision="head", **config):
             **config,
         }
     )
+    app.test_client_class = DocumentedClient  # every API response is checked against the API's document
     with app.app_context():
         if url:
             with db.engine.begin() as connection:

@@ -8,12 +8,15 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 
+from ..games import GAMES
 from ..games.base import Engine
+from ..games.schemas import ref
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
 from ..store.idempotency import exactly_once
 from ..web.links import absolute_url
+from .openapi import Reply, describe, document
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
 from .serialize import game_object, hand_object
 
@@ -29,12 +32,33 @@ def created_response(created: records.Created) -> Response:
     return make_response(jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)})
 
 
+GAME = ref("Game")
+LOCATION = ("Location",)
+
+
+@bp.get("/openapi.json")
+@describe("This document: the API's OpenAPI 3.1 description", tag="about",
+          replies={200: Reply("The OpenAPI document.", {"type": "object"})})
+def openapi_document() -> Response:
+    return jsonify(document())
+
+
 @bp.post("/games")
+@describe(
+    "Create a game", body=ref("NewGame"), idempotent=True,
+    examples={name: example for kind in GAMES.values() for name, example in kind.json_schemas.create_examples.items()},
+    replies={201: Reply("The game object, its edit token (shown only this once) and its page's url.",
+                        ref("CreatedGame"), LOCATION)},
+)
 def create_game() -> Response:
     return exactly_once(request.path, lambda: created_response(records.create_game(object_body())))
 
 
 @bp.get("/games/<game_id>")
+@describe("Read a game", replies={
+    200: Reply("The game object, with every hand.", GAME, ("ETag",)),
+    304: Reply("The game has not changed since the ETag of If-None-Match."),
+})
 def show_game(game_id: str) -> Response:
     """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be."""
     shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
@@ -78,7 +102,24 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
     return exactly_once(game.public_id, checked_write)
 
 
+HAND_EXAMPLES = {
+    f"{kind.json_schemas.prefix}: {name}": example
+    for kind in GAMES.values() for name, example in kind.json_schemas.hand_examples.items()
+}
+CHANGE = {"token": True, "if_match": True, "idempotent": True}
+
+
 @bp.post("/games/<game_id>/hands")
+@describe(
+    "Record a hand (a Piquet deal)", body=ref("Hand"), examples=HAND_EXAMPLES, **CHANGE,
+    description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
+                "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
+    replies={
+        201: Reply("The hand result, with the updated game object (without its hands).", ref("HandResponse"),
+                   LOCATION),
+        409: Reply("Another hand took this `number`, or the last hand still waits for its play.", ref("Error")),
+    },
+)
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
@@ -90,6 +131,11 @@ def add_hand(game_id: str) -> Response:
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@describe(
+    "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES, **CHANGE,
+    description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
+    replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
+)
 def replace_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -102,6 +148,10 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@describe("Remove the last hand", **CHANGE, replies={
+    204: Reply("Removed."),
+    409: Reply("Only the last hand can be removed.", ref("Error")),
+})
 def remove_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -116,6 +166,14 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/games/<game_id>/next")
+@describe(
+    "Start the next game at this table (Rubicon Piquet: the next partie)", **CHANGE,
+    description="A game not played in parties, or a partie not yet over, is a 422.",
+    replies={
+        201: Reply("The next game, started now.", GAME, LOCATION),
+        200: Reply("The next game, started before.", GAME, LOCATION),
+    },
+)
 def next_game(game_id: str) -> Response:
     """Start the next game at this table, the next partie (201), or return the one already started (200)."""
     def write(game: Game) -> Response:
@@ -129,6 +187,10 @@ def next_game(game_id: str) -> Response:
 
 
 @bp.post("/games/import")
+@describe(
+    "Import an exported game", body=ref("ExportedGame"), idempotent=True,
+    replies={201: Reply("The new game, with a new edit token.", ref("CreatedGame"), LOCATION)},
+)
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
     return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())))

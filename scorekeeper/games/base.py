@@ -24,6 +24,7 @@ from ..rules.log import Log
 from ..rules.phrases import N_, phrase
 from ..web.charts import player_scores
 from ..web.i18n import say
+from .schemas import KindSchemas
 
 if TYPE_CHECKING:
     from ..models import Game
@@ -159,7 +160,8 @@ class GameKind(Protocol):
       `game_fields` and `result_object` complete the API's game object and
       hand result, and `waiting_object` is the result of a hand waiting for
       its play (what its first step decided); `csv_columns` and `csv_rows`
-      are the CSV download.
+      are the CSV download; `json_schemas` describe its JSON shapes for the
+      API's OpenAPI document (`games/<game>/schemas.py`).
     """
 
     name: str
@@ -177,6 +179,7 @@ class GameKind(Protocol):
     standing_heading: str = N_("Player")
     standing_columns: tuple[Column, ...] = ()
     csv_columns: tuple[str, ...]
+    json_schemas: KindSchemas
 
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""

@@ -12,6 +12,7 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
+from .schemas import SCHEMAS
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
@@ -29,6 +30,7 @@ class DummySpades(GameKind):
     new_game_form = NewDummySpadesGameForm
     entry_form = DummySpadesHandForm
     standing_columns = (Column("bags", N_("Bags")),)
+    json_schemas = SCHEMAS
     csv_columns = (
         "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
         "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",

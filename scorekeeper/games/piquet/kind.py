@@ -19,6 +19,7 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
+from .schemas import SCHEMAS
 from .deal_preview import preview
 from .forms import NewPiquetGameForm, PiquetDealForm
 
@@ -68,6 +69,7 @@ class Piquet(GameKind):
     entry_form = PiquetDealForm
     entry_template = "_deal_form.html"
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
+    json_schemas = SCHEMAS
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
 
     def form_context(self, form: Any) -> dict[str, Any]:

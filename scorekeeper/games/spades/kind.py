@@ -12,6 +12,7 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
+from .schemas import SCHEMAS
 from .forms import NewSpadesGameForm, SpadesHandForm
 
 
@@ -30,6 +31,7 @@ class Spades(GameKind):
     entry_form = SpadesHandForm
     standing_heading = N_("Team")
     standing_columns = (Column("bags", N_("Bags")),)
+    json_schemas = SCHEMAS
     csv_columns = (
         "hand", "dealer", "team", "first_player", "first_bid", "first_tricks", "second_player", "second_bid",
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",

@@ -83,6 +83,14 @@ def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
 
 
 
+NUMBERS: Final = (
+    ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
+    ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
+    ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
+)
+"""The numeric settings: key, lowest, highest, and the message for a value outside."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """The house rules of one game (A8, A9)."""
@@ -104,18 +112,14 @@ class Settings:
             raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
         errors = ErrorCollector()
         values: dict[str, int] = {}
-        for key, low, high, message in (
-            ("target", 1, 10000, phrase(N_("The target is a whole number from 1 to 10000."))),
-            ("bag_limit", 0, 100, phrase(N_("The bag limit is a whole number from 0 to 100."))),
-            ("bag_penalty", 0, 1000, phrase(N_("The bag penalty is a whole number from 0 to 1000."))),
-        ):
+        for key, low, high, message in NUMBERS:
             value = data.get(key)
             if value is None:
                 continue
             if is_whole_number(value, low, high):
                 values[key] = value
             else:
-                errors.add(f"settings.{key}", message)
+                errors.add(f"settings.{key}", phrase(message))
         variant = data.get("variant")
         chosen = Variant.NO_PEEKY
         if isinstance(variant, str) and variant in Variant.__members__.values():

@@ -53,7 +53,7 @@ def is_whole_number(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-_NUMBERS: Final = (
+NUMBERS: Final = (
     ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
     ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
     ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
@@ -61,7 +61,7 @@ _NUMBERS: Final = (
     ("blind_margin", 0, 10000, N_("The Blind Nil margin is a whole number from 0 to 10000.")),
     ("mercy_floor", -10000, -1, N_("The mercy floor is a whole number from -10000 to -1.")),
 )
-_SWITCHES: Final = (
+SWITCHES: Final = (
     ("blind_nil", N_("Blind Nil is on or off: true or false.")),
     ("failed_nil_helps", N_("Whether a failed Nil's tricks help the contract is true or false.")),
     ("zero_is_nil", N_("Whether a bid of 0 is a Nil is true or false.")),
@@ -106,13 +106,13 @@ class Settings:
         elif variant is not None:
             choices = ", ".join(Variant)
             errors.add("settings.variant", phrase(N_("Choose a variant: %(choices)s."), choices=choices))
-        for key, low, high, message in _NUMBERS:
+        for key, low, high, message in NUMBERS:
             value = data.get(key)
             if is_whole_number(value, low, high):
                 values[key] = value
             elif value is not None:
                 errors.add(f"settings.{key}", phrase(message))
-        for key, message in _SWITCHES:
+        for key, message in SWITCHES:
             value = data.get(key)
             if isinstance(value, bool):
                 values[key] = value
