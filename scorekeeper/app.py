@@ -24,7 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games import GAMES
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
-    from .pages import game_page, games, live, offline, players, rulebook, share, summary, table
+    from .pages import api_docs, game_page, games, live, offline, players, rulebook, share, summary, table
     from .store import renders, whole_renders
     from .web import access, assets, i18n, security
 
@@ -59,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(api_docs.bp)
     app.register_blueprint(table.bp)
     offline.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
