@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, jsonify, make_response, request, u
 
 from ..games import GAMES
 from ..games.base import Engine
-from ..games.schemas import ref
+from ..games.schemas import integer, ref, request_obj
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
@@ -60,7 +60,12 @@ def create_game() -> Response:
     304: Reply("The game has not changed since the ETag of If-None-Match."),
 })
 def show_game(game_id: str) -> Response:
-    """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be."""
+    """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be;
+    a 304 when If-None-Match holds its ETag."""
+    return read_game(game_id).make_conditional(request)
+
+
+def read_game(game_id: str) -> Response:
     shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
     if isinstance(shared, Response):
         return shared
@@ -111,7 +116,8 @@ CHANGE = {"token": True, "if_match": True, "idempotent": True}
 
 @bp.post("/games/<game_id>/hands")
 @describe(
-    "Record a hand (a Piquet deal)", body=ref("Hand"), examples=HAND_EXAMPLES, **CHANGE,
+    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, **CHANGE,
+    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number this hand is meant to get.")})]},
     description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
                 "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
     replies={

@@ -3,8 +3,9 @@ the games' own schemas (`GameKind.json_schemas`). No routes here: `GET /api/v1/o
 
 To describe a new endpoint, put `@describe(...)` under its route decorator (see `create_game` in
 `api/games.py`): a summary, the body's schema, the success responses, and whether it needs the edit token,
-If-Match or an Idempotency-Key. The error responses follow from those; a schema of its own goes into
-`SCHEMAS` below, or a game's `json_schemas.named`. An /api/v1 route without `@describe` makes the document
+If-Match or an Idempotency-Key. The error responses follow from those. A schema of its own is named with
+`named("Event", obj({...}))` in the endpoint's module (it returns the `$ref` to use), a game's own in its
+`json_schemas`. An /api/v1 route without `@describe` makes the document
 fail to build, which the tests notice at once.
 """
 
@@ -74,11 +75,23 @@ def describe(
     return attach
 
 
+NAMED: dict[str, Schema] = {}
+
+
+def named(name: str, schema: Schema) -> Schema:
+    """Add a schema to the document under `name` (at import, beside the views that use it); returns its `$ref`."""
+    if NAMED.get(name, schema) != schema:
+        raise ValueError(f"two schemas are named {name}")
+    NAMED[name] = schema
+    return ref(name)
+
+
 ERROR_REPLIES = {
     400: "The body is not valid JSON.",
     403: "The edit token is missing or wrong.",
     404: "There is no such game or hand.",
-    409: "The request conflicts with the game as it stands.",
+    409: "Another request changed the game at the same moment, or still holds this Idempotency-Key: nothing "
+         "changed; read the game and try again.",
     412: "If-Match names another version than the game's: nothing changed.",
     413: "The body is too large.",
     422: "The input is not valid (every problem listed, each beside its field); nothing was saved.",
@@ -195,7 +208,7 @@ def all_schemas() -> dict[str, Schema]:
         }, optional=["first_dealer", "settings", "hands_after_end"],
            description="A game object, as `GET /games/{game_id}` returns it: every other field is ignored."),
     })
-    return named
+    return {**named, **NAMED}
 
 
 PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")
@@ -219,7 +232,7 @@ def operation_object(operation: Operation, converters: Mapping[str, str]) -> Sch
     if operation.body is not None:
         errors |= {400, 413, 422}
     if operation.idempotent:
-        errors.add(422)
+        errors |= {409, 422}  # 409: a repeat still in hand, or another phone's change, past the wait
     if converters:
         errors.add(404)
     if operation.token:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 import re
 
+import brotli
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate as validate_spec
@@ -131,9 +133,20 @@ def check_documented(app, method, path, response):
         return
     assert response.mimetype == "application/json", f"{method} {path}: {response.mimetype}"
     schema = json.dumps(content["application/json"]["schema"], sort_keys=True)
-    errors = [closest(error) for error in validator(served, schema).iter_errors(response.get_json())]
+    errors = [closest(error) for error in validator(served, schema).iter_errors(json_of(response))]
     assert not errors, f"{method} {path} {response.status_code} differs from the API's document: " + "; ".join(
         f"at {'/'.join(map(str, error.absolute_path))}: {error.message[:200]}" for error in errors[:5])
+
+
+def json_of(response):
+    """The response's JSON, decompressed first when it was sent compressed."""
+    data = response.get_data()
+    encoding = response.headers.get("Content-Encoding")
+    if encoding == "gzip":
+        data = gzip.decompress(data)
+    elif encoding == "br":
+        data = brotli.decompress(data)
+    return json.loads(data)
 
 
 def closest(error):

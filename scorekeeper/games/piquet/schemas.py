@@ -38,7 +38,7 @@ PLAY = {
     "tricks": array(ROLE, maxItems=TRICKS, description="The winner of each trick, in order."),
     "trick_totals": by_role(request_obj({"won": integer(0, TRICKS), "points": integer(0, 2 * TRICKS)}),
                             "The tricks each player won and their trick points, as announced at the table."),
-    "pique": {**BOOLEAN, "description": "With trick_totals, only when the totals leave the pique open."},
+    "pique": nullable({**BOOLEAN, "description": "With trick_totals, only when the totals leave the pique open."}),
 }
 CARTE_BLANCHE = {"carte_blanche": nullable(ROLE)}
 DEAL = request_obj(
