@@ -62,7 +62,9 @@ def create_game() -> Response:
 def show_game(game_id: str) -> Response:
     """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be;
     a 304 when If-None-Match holds its ETag."""
-    return read_game(game_id).make_conditional(request)
+    response = read_game(game_id)
+    response.make_conditional(request)
+    return response
 
 
 def read_game(game_id: str) -> Response:
@@ -111,13 +113,12 @@ HAND_EXAMPLES = {
     f"{kind.json_schemas.prefix}: {name}": example
     for kind in GAMES.values() for name, example in kind.json_schemas.hand_examples.items()
 }
-CHANGE = {"token": True, "if_match": True, "idempotent": True}
 
 
 @bp.post("/games/<game_id>/hands")
 @describe(
-    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, **CHANGE,
-    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number this hand is meant to get.")})]},
+    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, token=True, if_match=True, idempotent=True,
+    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number it is meant to get.")})]},
     description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
                 "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
     replies={
@@ -138,7 +139,8 @@ def add_hand(game_id: str) -> Response:
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 @describe(
-    "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES, **CHANGE,
+    "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES,
+    token=True, if_match=True, idempotent=True,
     description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
     replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
 )
@@ -154,7 +156,7 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
-@describe("Remove the last hand", **CHANGE, replies={
+@describe("Remove the last hand", token=True, if_match=True, idempotent=True, replies={
     204: Reply("Removed."),
     409: Reply("Only the last hand can be removed.", ref("Error")),
 })
@@ -173,7 +175,7 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 @bp.post("/games/<game_id>/next")
 @describe(
-    "Start the next game at this table (Rubicon Piquet: the next partie)", **CHANGE,
+    "Start the next game at this table (Rubicon Piquet: the next partie)", token=True, if_match=True, idempotent=True,
     description="A game not played in parties, or a partie not yet over, is a 422.",
     replies={
         201: Reply("The next game, started now.", GAME, LOCATION),

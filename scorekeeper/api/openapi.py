@@ -164,7 +164,8 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
         f"{p}Game": obj(whole),
         f"{p}GameSummary": obj(game, description="The game object without its hands."),
         f"{p}NewGame": obj({
-            "game": {"const": kind_name}, "players": array(NAME, minItems=kind.player_count, maxItems=kind.player_count),
+            "game": {"const": kind_name},
+            "players": array(NAME, minItems=kind.player_count, maxItems=kind.player_count),
             "first_dealer": {**NAME, "description": "Chosen at random when left out."},
             **schemas.create_fields,
             "settings": ref(f"{p}Settings"),

@@ -12,8 +12,8 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
-from .schemas import SCHEMAS
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
+from .schemas import SCHEMAS
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
 

@@ -6,8 +6,21 @@ from ...rules import dummy_spades
 from ...rules.dummy_spades.scoring import Role
 from ...rules.dummy_spades.table import NUMBERS
 from ..schemas import (
-    BOOLEAN, INTEGER, NAME, NAMES, SENTENCES, STRING, KindSchemas, array, choice, integer, keyed, nullable, obj,
-    request_obj, settings_schemas,
+    BOOLEAN,
+    INTEGER,
+    NAME,
+    NAMES,
+    SENTENCES,
+    STRING,
+    KindSchemas,
+    array,
+    choice,
+    integer,
+    keyed,
+    nullable,
+    obj,
+    request_obj,
+    settings_schemas,
 )
 
 TRICKS = integer(0, dummy_spades.TRICKS_PER_DEAL)

@@ -19,9 +19,9 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Engine, GameKind, Link, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
-from .schemas import SCHEMAS
 from .deal_preview import preview
 from .forms import NewPiquetGameForm, PiquetDealForm
+from .schemas import SCHEMAS
 
 DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
 DEAL_LINE_FIELDS: Final = (

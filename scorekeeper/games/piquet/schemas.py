@@ -10,7 +10,19 @@ from __future__ import annotations
 from ...rules import piquet
 from ...rules.piquet.values import TRICKS, Role
 from ..schemas import (
-    BOOLEAN, INTEGER, NAME, SENTENCES, STRING, KindSchemas, array, choice, integer, keyed, nullable, obj, ref,
+    BOOLEAN,
+    INTEGER,
+    NAME,
+    SENTENCES,
+    STRING,
+    KindSchemas,
+    array,
+    choice,
+    integer,
+    keyed,
+    nullable,
+    obj,
+    ref,
     request_obj,
 )
 

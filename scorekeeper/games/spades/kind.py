@@ -12,8 +12,8 @@ from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
-from .schemas import SCHEMAS
 from .forms import NewSpadesGameForm, SpadesHandForm
+from .schemas import SCHEMAS
 
 
 class Spades(GameKind):

@@ -5,8 +5,21 @@ from __future__ import annotations
 from ...rules import spades
 from ...rules.spades.settings import NUMBERS, SWITCHES, Variant
 from ..schemas import (
-    BOOLEAN, INTEGER, NAME, NAMES, SENTENCES, STRING, KindSchemas, array, choice, integer, keyed, nullable, obj,
-    request_obj, settings_schemas,
+    BOOLEAN,
+    INTEGER,
+    NAME,
+    NAMES,
+    SENTENCES,
+    STRING,
+    KindSchemas,
+    array,
+    choice,
+    integer,
+    keyed,
+    nullable,
+    obj,
+    request_obj,
+    settings_schemas,
 )
 
 TRICKS = integer(0, spades.TRICKS_PER_DEAL)
