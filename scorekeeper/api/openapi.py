@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
+from flask_babel import force_locale
 
 from ..games import GAMES, GameKind
 from ..games.schemas import NAME, NAMES, SENTENCES, STRING, Schema, array, integer, keyed, nullable, obj, ref
@@ -134,10 +135,27 @@ ERROR = obj({
 }, examples=[{"errors": [{"field": "tricks", "message": "The four hands took 12 tricks; they must take exactly 13."}]}])
 
 
+def example_results(kind: GameKind) -> tuple[list[Any], list[Any]]:
+    """The hand results of the game's hand examples, scored by its engine at the table of its first create
+    example, in English: the scored ones and the waiting ones."""
+    create = next(iter(kind.json_schemas.create_examples.values()))
+    setup = kind.read_setup(create)
+    scored, waiting = [], []
+    with force_locale("en"):
+        for hand in kind.json_schemas.hand_examples.values():
+            engine = kind.replay(setup, [kind.parse_entry(setup.table, hand)])
+            if engine.waiting is not None:
+                waiting.append({**kind.waiting_object(engine.waiting), "complete": False})
+            else:
+                scored.append({**kind.result_object(engine.last_result()), "complete": True})
+    return scored, waiting
+
+
 def game_schemas(kind: GameKind) -> dict[str, Schema]:
     """A game's named schemas: its settings, hand, results, game object and create payload."""
     schemas, kind_name = kind.json_schemas, kind.name
     p = schemas.prefix
+    scored, waiting = example_results(kind)
     step = {"number": integer(1), "dealer": NAME}
     trail = {"entry": ref(f"{p}Hand"), "explanation": SENTENCES}
     game = {
@@ -158,8 +176,8 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
         f"{p}Settings": schemas.settings,
         f"{p}StoredSettings": schemas.stored_settings,
         f"{p}Hand": {**schemas.hand, "examples": list(schemas.hand_examples.values())},
-        f"{p}Result": obj({**step, **schemas.result, **trail, "complete": {"const": True}}),
-        f"{p}Waiting": obj({**step, **schemas.waiting, **trail, "complete": {"const": False}},
+        f"{p}Result": obj({**step, **schemas.result, **trail, "complete": {"const": True}}, examples=scored),
+        f"{p}Waiting": obj({**step, **schemas.waiting, **trail, "complete": {"const": False}}, examples=waiting,
                            description="A hand waiting for its play: what its first step decided."),
         f"{p}Game": obj(whole),
         f"{p}GameSummary": obj(game, description="The game object without its hands."),

@@ -7,6 +7,8 @@ import re
 import pytest
 from flask import Response
 
+from jsonschema import Draft202012Validator
+
 from scorekeeper.api import openapi
 
 from .api_client import api_document, create
@@ -73,3 +75,22 @@ def test_the_api_page_lists_every_operation_and_schema(client):
     assert headings[-1] == "Schemas"
     assert 'id="schema-PiquetHand"' in response.text
     assert not re.search(r"<script(?![^>]*\bsrc=)", response.text), "no inline script under the CSP"
+
+
+def test_every_example_of_the_document_fits_its_schema(app):
+    """The examples (API.md's, and the hand results the engine scores from them) are valid instances."""
+    document = api_document(app)
+    checked = 0
+    for name, schema in document["components"]["schemas"].items():
+        for example in schema.get("examples", []):
+            check = Draft202012Validator({**schema, "components": document["components"]})
+            assert list(check.iter_errors(example)) == [], name
+            checked += 1
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            media = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+            for example in media.get("examples", {}).values():
+                check = Draft202012Validator({**media["schema"], "components": document["components"]})
+                assert list(check.iter_errors(example["value"])) == []
+                checked += 1
+    assert checked >= 25
