@@ -6,7 +6,6 @@ import re
 
 import pytest
 from flask import Response
-
 from jsonschema import Draft202012Validator
 
 from scorekeeper.api import openapi
