@@ -135,6 +135,14 @@ ERROR = obj({
 }, examples=[{"errors": [{"field": "tricks", "message": "The four hands took 12 tricks; they must take exactly 13."}]}])
 
 
+EDIT_TOKEN = {**STRING, "description": "Send it as `Authorization: Bearer <edit_token>` to change the game; "
+                                       "shown only this once."}
+UPDATED = {
+    "game": ref("GameSummary"),
+    "after_end": array(integer(1), description="Hands now after the end of the game, not scored."),
+}
+
+
 def example_results(kind: GameKind) -> tuple[list[Any], list[Any]]:
     """The hand results of the game's hand examples, scored by its engine at the table of its first create
     example, in English: the scored ones and the waiting ones."""
@@ -181,6 +189,9 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
                            description="A hand waiting for its play: what its first step decided."),
         f"{p}Game": obj(whole),
         f"{p}GameSummary": obj(game, description="The game object without its hands."),
+        f"{p}CreatedGame": obj({**whole, "edit_token": EDIT_TOKEN}),
+        f"{p}ResultResponse": obj({**step, **schemas.result, **trail, "complete": {"const": True}, **UPDATED}),
+        f"{p}WaitingResponse": obj({**step, **schemas.waiting, **trail, "complete": {"const": False}, **UPDATED}),
         f"{p}NewGame": obj({
             "game": {"const": kind_name},
             "players": array(NAME, minItems=kind.player_count, maxItems=kind.player_count),
@@ -211,15 +222,11 @@ def all_schemas() -> dict[str, Schema]:
         "Game": one_of("Game", "The game object."),
         "GameSummary": one_of("GameSummary", "The game object without its hands."),
         "NewGame": one_of("NewGame", "A new game: the game, its players in clockwise order, and its settings."),
-        "CreatedGame": {"allOf": [ref("Game"), obj({"edit_token": {
-            **STRING, "description": "Send it as `Authorization: Bearer <edit_token>` to change the game; "
-                                     "shown only this once."}})]},
+        "CreatedGame": one_of("CreatedGame", "The game object, with its edit token."),
         "Hand": any_of(("Hand",), "A hand (a Piquet deal) as entered, in its game's shape."),
         "HandResult": any_of(("Result", "Waiting"), "A hand's result: scored (complete), or waiting for its play."),
-        "HandResponse": {"allOf": [ref("HandResult"), obj({
-            "game": ref("GameSummary"),
-            "after_end": array(integer(1), description="Hands now after the end of the game, not scored."),
-        })]},
+        "HandResponse": any_of(("ResultResponse", "WaitingResponse"),
+                               "A hand's result, with the updated game object (without its hands)."),
         "ExportedGame": obj({
             "game": {"enum": list(GAMES)}, "players": NAMES, "first_dealer": NAME, "settings": {"type": "object"},
             "hands": array(obj({"entry": ref("Hand")}, description="A hand as the game object lists it.")),
