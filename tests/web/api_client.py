@@ -102,8 +102,22 @@ def checked_document(served):
 
 @functools.cache
 def validator(served, schema):
-    """A validator of one schema of the document (both given as JSON text, so that they can be cached)."""
-    return Draft202012Validator({**json.loads(schema), "components": json.loads(served)["components"]})
+    """A validator of one schema of the document (both given as JSON text, so that they can be cached), made
+    strict: a field the document does not name fails too (clients may meet new fields; the document may not
+    miss them)."""
+    return Draft202012Validator(strict({**json.loads(schema), "components": json.loads(served)["components"]}))
+
+
+def strict(schema):
+    """The schema with every object that lists its properties closed to others."""
+    if isinstance(schema, list):
+        return [strict(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    closed = {key: strict(value) for key, value in schema.items()}
+    if "properties" in schema and "additionalProperties" not in schema:
+        closed["additionalProperties"] = False
+    return closed
 
 
 def documented_operation(document, method, path):
