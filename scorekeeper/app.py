@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
     from . import database
+    from .api import events as events_api
     from .api import games as api
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
-    from .pages import game_page, games, live, offline, players, rulebook, share, summary, table
+    from .pages import events, game_page, games, live, offline, players, rulebook, share, summary, table
     from .store import renders, whole_renders
     from .web import access, assets, i18n, security
 
@@ -58,6 +59,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    app.register_blueprint(events_api.bp)
+    csrf.exempt(events_api.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(summary.bp)
     app.register_blueprint(table.bp)
     offline.init_app(app)

@@ -162,3 +162,60 @@ class IdempotencyKey(Model):
 def table(model: type[Model]) -> Table:
     """A model's table, for the Core statements of the hot paths (built once: building costs more than running)."""
     return cast(Table, model.__table__)
+
+
+class Event(Model):
+    """A club night (API.md, "Club nights"): several tables of one game, one leaderboard.
+
+    Each table is an ordinary `Game`; its edit token is derived from the
+    organiser's (events.table_token), so the organiser's token opens every
+    table and no table token is stored. `version` grows with the event's
+    own changes; the event object adds its tables' versions to it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    rounds: Mapped[int]
+    hands_per_round: Mapped[int | None]
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    tables: Mapped[list[EventTable]] = relationship(
+        order_by="(EventTable.round, EventTable.number)", cascade="all, delete-orphan", back_populates="event"
+    )
+    byes: Mapped[list[EventBye]] = relationship(order_by="(EventBye.round, EventBye.id)", cascade="all, delete-orphan")
+
+    def has_edit_token(self, token: str | None) -> bool:
+        return token_matches(token, self.edit_token_hash)
+
+
+class EventTable(Model):
+    """A table of a round: its game, and what happened to it besides play (a correction, a confirmation)."""
+
+    __table_args__ = (UniqueConstraint("event_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    round: Mapped[int]
+    number: Mapped[int]
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), unique=True)
+    # The last change the organiser's token made to the table's game.
+    corrected_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Who of another side confirmed the result at the table, and the game's version they confirmed.
+    confirmed_by: Mapped[str | None] = mapped_column(String(30))
+    confirmed_version: Mapped[int | None]
+    event: Mapped[Event] = relationship(back_populates="tables")
+    game: Mapped[Game] = relationship()
+
+
+class EventBye(Model):
+    """A player sitting out a round."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    round: Mapped[int]
+    player: Mapped[str] = mapped_column(String(30))

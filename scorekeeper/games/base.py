@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
+from ..rules.events import FinishedTable, Side
 from ..rules.log import Log
 from ..rules.phrases import N_, phrase
 from ..web.charts import player_scores
@@ -177,6 +178,18 @@ class GameKind(Protocol):
     standing_heading: str = N_("Player")
     standing_columns: tuple[Column, ...] = ()
     csv_columns: tuple[str, ...]
+
+    # A club night's table (API.md, "Club nights"): its sides and what a table's game is set to play.
+    sides_per_table: int = 0  # 0: each player is a side (`player_count` sides)
+    counts_hands: bool = True  # whether a table's game can end after the event's hands per round
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """A finished game's sides and final scores, as the event's standings place them: each player by default."""
+        return FinishedTable(tuple(Side((name,), score) for name, score in engine.scores().items()))
+
+    def table_settings(self, settings: Mapping[str, Any], hands_per_round: int | None) -> dict[str, Any]:
+        """The settings of a table's game: the event's, ending after `hands_per_round` complete hands if given."""
+        return {**settings, "hand_limit": hands_per_round} if hands_per_round is not None else dict(settings)
 
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""

@@ -13,6 +13,7 @@ from typing import Any, Final
 from ...models import Game
 from ...rules import piquet
 from ...rules.errors import NotAllowed
+from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_, Phrase, phrase
 from ...rules.piquet.results import RUBICON
 from ...web.i18n import say
@@ -72,6 +73,13 @@ class Piquet(GameKind):
 
     def form_context(self, form: Any) -> dict[str, Any]:
         return {"preview": preview(form)}
+
+    counts_hands = False  # a table plays one Rubicon partie or one Saunt game
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """The two players, a Rubicon partie placed by its settlement."""
+        sides = tuple(Side((name,), score) for name, score in engine.scores().items())
+        return FinishedTable(sides, piquet_game(engine).settlement())
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

@@ -1,0 +1,208 @@
+"""Club nights' pages: the new-event form, the event page (the organiser's too), the big screen, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import format_datetime
+from sqlalchemy import func, select
+
+from ..api.events import figure
+from ..database import read_connection
+from ..extensions import db
+from ..models import Event, EventTable, Game
+from ..rules.errors import RuleError
+from ..store import events, records, writes
+from ..store.events import EventState
+from ..web import access
+from ..web.links import absolute_url, qr_svg
+from ..web.spreadsheet import cell
+from ..web.vary import vary_on
+from .event_forms import NewEventForm, SeatRoundForm
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+bp.add_app_template_global(format_datetime)
+
+
+def organiser_key(event: Event) -> str:
+    """Under which key this browser keeps the organiser's token."""
+    return f"event:{event.public_id}"
+
+
+def organiser_token(event: Event) -> str | None:
+    """The organiser's token, if this browser holds it."""
+    token = access.remembered_token(organiser_key(event))
+    return token if event.has_edit_token(token) else None
+
+
+@bp.app_template_global()
+def event_figure(value: Any) -> str:
+    """A match-point or margin figure as the leaderboard shows it: one decimal."""
+    return f"{figure(value):.1f}"
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_event() -> ResponseReturnValue:
+    form = NewEventForm()
+    if form.validate_on_submit():
+        try:
+            created = events.create_event(form.payload())
+            writes.commit()
+        except RuleError as error:
+            db.session.rollback()
+            form.attach(error)
+        else:
+            access.remember_key(organiser_key(created.event), created.edit_token)
+            return redirect(url_for("events.show_event", event_id=created.event.public_id), 303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("events/new.html", form=form), status
+
+
+@bp.get("/<event_id>/organise")
+def organise(event_id: str) -> ResponseReturnValue:
+    """The organiser's link: this browser keeps the token, then shows the event page with its controls."""
+    event = events.event_or_404(event_id)
+    token = request.args.get("token", "")
+    if not event.has_edit_token(token):
+        abort(403)
+    access.remember_key(organiser_key(event), token)
+    return redirect(url_for("events.show_event", event_id=event.public_id), 303)
+
+
+@bp.get("/<event_id>")
+def show_event(event_id: str) -> ResponseReturnValue:
+    """Standings and everyone's tables by the plain link; the organiser also sees the controls and edit links."""
+    event = events.event_or_404(event_id)
+    state = events.read_event(event)
+    token = organiser_token(event)
+    response = make_response(render_template("events/show.html", **page_context(state, token)))
+    vary_on(response, "Cookie")
+    return response
+
+
+def page_context(state: EventState, token: str | None) -> dict[str, Any]:
+    event = state.event
+    edit_links = {
+        t.game.public_id: absolute_url("views.join", game_id=t.game.public_id,
+                                       token=events.table_token(token, t.game.public_id))
+        for t in state.tables
+    } if token else {}
+    return {
+        "state": state, "event": event, "kind": state.kind, "organiser": token is not None,
+        "edit_links": edit_links, "rounds": range(state.round, 0, -1),
+        "organiser_link": absolute_url("events.organise", event_id=event.public_id, token=token) if token else None,
+        "event_link": absolute_url("events.show_event", event_id=event.public_id),
+        "live_etag": live_etag(state.version), "seat_form": SeatRoundForm(),
+    }
+
+
+@bp.post("/<event_id>/rounds")
+def seat_round(event_id: str) -> ResponseReturnValue:
+    if not SeatRoundForm().validate_on_submit():
+        abort(400)
+    event = events.event_or_404(event_id, lock=True)
+    token = organiser_token(event)
+    if token is None:
+        abort(403)
+    try:
+        events.seat_next_round(event, token)
+        writes.commit()
+    except RuleError as error:
+        db.session.rollback()
+        state = events.read_event(events.event_or_404(event_id))
+        context = page_context(state, token)
+        context["refusal"] = [str(e.message) for e in error.errors]
+        return render_template("events/show.html", **context), 409
+    return redirect(url_for("events.show_event", event_id=event.public_id), 303)
+
+
+@bp.get("/<event_id>/tables/<game_id>/qr.svg")
+def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
+    """The QR code of a table's edit link, for the organiser to show that table's phone."""
+    event = events.event_or_404(event_id)
+    token = organiser_token(event)
+    if token is None:
+        abort(403)
+    row = db.session.execute(db.select(EventTable).join(Game).where(
+        EventTable.event_id == event.id, Game.public_id == game_id)).scalar_one_or_none() or abort(404)
+    url = absolute_url("views.join", game_id=game_id, token=events.table_token(token, row.game.public_id))
+    response = Response(qr_svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    vary_on(response, "Cookie")
+    return response
+
+
+@bp.get("/<event_id>/screen")
+def screen(event_id: str) -> ResponseReturnValue:
+    """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
+    state = events.read_event(events.event_or_404(event_id))
+    return render_template("events/screen.html", **page_context(state, None))
+
+
+def live_etag(version: int) -> str:
+    return f"event-{version}"
+
+
+def current_version(event_id: str) -> int | None:
+    """The event's version (its own plus its tables'), from one query of columns."""
+    if not records.PUBLIC_ID.fullmatch(event_id):
+        return None
+    query = (select(Event.version + func.coalesce(func.sum(Game.version), 0))
+             .select_from(Event).outerjoin(EventTable, EventTable.event_id == Event.id)
+             .outerjoin(Game, Game.id == EventTable.game_id)
+             .where(Event.public_id == event_id).group_by(Event.id))
+    with read_connection() as connection:
+        return connection.execute(query).scalar_one_or_none()
+
+
+@bp.get("/<event_id>/live")
+def live(event_id: str) -> ResponseReturnValue:
+    """304 while the leaderboard is as the screen shows it (one query), else the leaderboard."""
+    version = current_version(event_id)
+    if version is None:
+        abort(404)
+    etag = live_etag(version)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        state = events.read_event(events.event_or_404(event_id))
+        response = make_response(render_template("events/_leaderboard.html", **page_context(state, None), big=True))
+        etag = live_etag(state.version)
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/<event_id>/results.csv")
+def results_csv(event_id: str) -> ResponseReturnValue:
+    """The standings, then every table's result: one CSV with a blank line between the two."""
+    state = events.read_event(events.event_or_404(event_id))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
+    for line in state.standings:
+        writer.writerow([line.place, cell(line.player), event_figure(line.match_points), event_figure(line.margin),
+                         line.tables, line.byes])
+    writer.writerow([])
+    writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
+    for played in state.tables:
+        status = "finished" if played.is_finished else "in_progress"
+        for name, score in played.engine.scores().items():
+            writer.writerow([played.row.round, played.row.number, played.game.public_id, status, cell(name), score,
+                             cell(played.confirmed_by or ""),
+                             played.row.corrected_at.isoformat() if played.row.corrected_at else ""])
+    filename = f"event-{state.event.public_id}.csv"
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/<event_id>/sheet")
+def sheet(event_id: str) -> ResponseReturnValue:
+    """The results on one printable page."""
+    state = events.read_event(events.event_or_404(event_id))
+    return render_template("events/sheet.html", **page_context(state, None))
+

@@ -1,0 +1,69 @@
+"""Club nights' pages: the new-event form, the event page (the organiser's too), the big screen, the exports."""
+
+from __future__ import annotations
+
+from .forms_client import csrf_token
+from .test_api_events import EVENT, create, play, seat
+
+FORM = {"name": "Thursday club", "game": "dummy-spades", "players": "Ann\nBen\nCid\nDan", "rounds": "2",
+        "hands_per_round": "1", "target": ""}
+
+
+def test_the_new_event_form_creates_the_event_and_makes_this_browser_its_organiser(client):
+    assert client.get("/events/new").status_code == 200
+    response = client.post("/events/new", data={**FORM, "csrf_token": csrf_token(client, "/events/new")})
+    assert response.status_code == 303
+    event_page = client.get(response.headers["Location"])
+    assert event_page.status_code == 200
+    html = event_page.get_data(as_text=True)
+    assert "Seat round 1" in html and "Thursday club" in html
+    token = csrf_token(client, response.headers["Location"])
+    seated = client.post(response.headers["Location"] + "/rounds", data={"csrf_token": token})
+    assert seated.status_code == 303
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Edit link of table 1" in html and "Sitting out (a bye)" in html
+
+
+def test_a_bad_event_is_refused_beside_its_fields(client):
+    response = client.post("/events/new", data={**FORM, "players": "Ann\nann\nCid", "rounds": "0",
+                                                 "csrf_token": csrf_token(client, "/events/new")})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Line 2: Two players cannot both be called “ann”." in html
+    assert "The number of rounds is a whole number from 1 to 20." in html
+
+
+def test_the_plain_link_shows_the_standings_without_the_organisers_controls(client):
+    created = create(client)
+    first = seat(client, created)
+    play(client, first["tables"][0])
+    html = client.get(f"/events/{created['id']}").get_data(as_text=True)
+    assert "Standings after round 1 of 2" in html and "Still playing: table 2" in html
+    assert "Edit link" not in html and "Seat round" not in html
+    assert client.get(f"/events/{created['id']}/tables/{first['tables'][0]['game']}/qr.svg").status_code == 403
+
+
+def test_the_big_screen_polls_with_the_events_etag(client):
+    created = create(client)
+    screen = client.get(f"/events/{created['id']}/screen")
+    assert screen.status_code == 200
+    live = client.get(f"/events/{created['id']}/live")
+    assert live.status_code == 200 and 'id="leaderboard"' in live.get_data(as_text=True)
+    etag = live.headers["ETag"]
+    assert client.get(f"/events/{created['id']}/live", headers={"If-None-Match": etag}).status_code == 304
+    table = seat(client, created)["tables"][0]
+    play(client, table)
+    assert client.get(f"/events/{created['id']}/live", headers={"If-None-Match": etag}).status_code == 200
+    assert client.get("/events/nope/live").status_code == 404
+
+
+def test_the_csv_and_the_results_sheet(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    table = seat(client, created)["tables"][0]
+    play(client, table)
+    csv_text = client.get(f"/events/{created['id']}/results.csv").get_data(as_text=True)
+    lines = csv_text.splitlines()
+    assert lines[0] == "place,player,match_points,margin,tables,byes"
+    assert lines[1] == f"1,{table['players'][0]},2.0,50.7,1,0"
+    assert "round,table,game,status,player,score,confirmed_by,corrected_at" in lines
+    assert client.get(f"/events/{created['id']}/sheet").status_code == 200
