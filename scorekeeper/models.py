@@ -178,6 +178,9 @@ class Event(Model):
     name: Mapped[str] = mapped_column(String(60))
     kind: Mapped[str] = mapped_column(String(20))
     players: Mapped[list[str]] = mapped_column(JSON)
+    # Who sat out which round: [{"round": 1, "player": "Ivy"}, ...], kept in the event's row so that reading
+    # an event is one query.
+    byes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     rounds: Mapped[int]
     hands_per_round: Mapped[int | None]
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -185,9 +188,8 @@ class Event(Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     tables: Mapped[list[EventTable]] = relationship(
-        order_by="(EventTable.round, EventTable.number)", cascade="all, delete-orphan", back_populates="event"
+        order_by="(EventTable.round, EventTable.number)", back_populates="event"
     )
-    byes: Mapped[list[EventBye]] = relationship(order_by="(EventBye.round, EventBye.id)", cascade="all, delete-orphan")
 
     def has_edit_token(self, token: str | None) -> bool:
         return token_matches(token, self.edit_token_hash)
@@ -211,11 +213,3 @@ class EventTable(Model):
     event: Mapped[Event] = relationship(back_populates="tables")
     game: Mapped[Game] = relationship()
 
-
-class EventBye(Model):
-    """A player sitting out a round."""
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    round: Mapped[int]
-    player: Mapped[str] = mapped_column(String(30))

@@ -1,4 +1,4 @@
-"""Club nights: events, their tables (each an ordinary game) and byes
+"""Club nights: events (with their byes) and their tables, each an ordinary game
 
 Revision ID: c4e8a2f61b37
 Revises: 9e4a1c7b3d25
@@ -22,6 +22,7 @@ def upgrade():
         sa.Column('name', sa.String(length=60), nullable=False),
         sa.Column('kind', sa.String(length=20), nullable=False),
         sa.Column('players', sa.JSON(), nullable=False),
+        sa.Column('byes', sa.JSON(), nullable=False),
         sa.Column('rounds', sa.Integer(), nullable=False),
         sa.Column('hands_per_round', sa.Integer(), nullable=True),
         sa.Column('settings', sa.JSON(), nullable=False),
@@ -49,23 +50,9 @@ def upgrade():
     )
     with op.batch_alter_table('event_table', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_event_table_event_id'), ['event_id'], unique=False)
-    op.create_table(
-        'event_bye',
-        sa.Column('id', sa.Integer(), nullable=False),
-        sa.Column('event_id', sa.Integer(), nullable=False),
-        sa.Column('round', sa.Integer(), nullable=False),
-        sa.Column('player', sa.String(length=30), nullable=False),
-        sa.ForeignKeyConstraint(['event_id'], ['event.id']),
-        sa.PrimaryKeyConstraint('id'),
-    )
-    with op.batch_alter_table('event_bye', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_event_bye_event_id'), ['event_id'], unique=False)
 
 
 def downgrade():
-    with op.batch_alter_table('event_bye', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_event_bye_event_id'))
-    op.drop_table('event_bye')
     with op.batch_alter_table('event_table', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_event_table_event_id'))
     op.drop_table('event_table')

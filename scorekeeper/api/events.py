@@ -91,7 +91,7 @@ def answer(state: EventState, status: int = 200) -> Response:
 def create_event() -> Response:
     def write() -> Response:
         created = events.create_event(object_body())
-        payload = event_object(events.read_event(created.event))
+        payload = event_object(events.load_event(created.event.public_id))
         payload["edit_token"] = created.edit_token
         location = url_for("events_api.show_event", event_id=created.event.public_id)
         return make_response(jsonify(payload), 201, {"Location": location})
@@ -101,7 +101,7 @@ def create_event() -> Response:
 
 @bp.get("/<event_id>")
 def show_event(event_id: str) -> Response:
-    state = events.read_event(events.event_or_404(event_id))
+    state = events.load_event(event_id)
     response = answer(state)
     response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)
@@ -124,6 +124,6 @@ def confirm(event_id: str, round_number: int, number: int) -> Response:
 
     def write() -> Response:
         events.confirm(event, round_number, number, body.get("player"), bearer_token())
-        return answer(events.read_event(event))
+        return answer(events.load_event(event.public_id))
 
     return exactly_once(event.public_id, write)

@@ -76,9 +76,8 @@ def organise(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>")
 def show_event(event_id: str) -> ResponseReturnValue:
     """Standings and everyone's tables by the plain link; the organiser also sees the controls and edit links."""
-    event = events.event_or_404(event_id)
-    state = events.read_event(event)
-    token = organiser_token(event)
+    state = events.load_event(event_id)
+    token = organiser_token(state.event)
     response = make_response(render_template("events/show.html", **page_context(state, token)))
     vary_on(response, "Cookie")
     return response
@@ -113,7 +112,7 @@ def seat_round(event_id: str) -> ResponseReturnValue:
         writes.commit()
     except RuleError as error:
         db.session.rollback()
-        state = events.read_event(events.event_or_404(event_id))
+        state = events.load_event(event_id)
         context = page_context(state, token)
         context["refusal"] = [str(e.message) for e in error.errors]
         return render_template("events/show.html", **context), 409
@@ -139,7 +138,7 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    state = events.read_event(events.event_or_404(event_id))
+    state = events.load_event(event_id)
     return render_template("events/screen.html", **page_context(state, None))
 
 
@@ -169,7 +168,7 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        state = events.read_event(events.event_or_404(event_id))
+        state = events.load_event(event_id)
         response = make_response(render_template("events/_leaderboard.html", **page_context(state, None), big=True))
         etag = live_etag(state.version)
     response.set_etag(etag, weak=True)
@@ -180,7 +179,7 @@ def live(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/results.csv")
 def results_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result: one CSV with a blank line between the two."""
-    state = events.read_event(events.event_or_404(event_id))
+    state = events.load_event(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
@@ -203,6 +202,6 @@ def results_csv(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/sheet")
 def sheet(event_id: str) -> ResponseReturnValue:
     """The results on one printable page."""
-    state = events.read_event(events.event_or_404(event_id))
+    state = events.load_event(event_id)
     return render_template("events/sheet.html", **page_context(state, None))
 

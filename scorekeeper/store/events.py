@@ -2,10 +2,10 @@
 
 Each table is an ordinary game made by `records.create_game`; its edit
 token is derived from the organiser's (`table_token`), so the organiser's
-token opens every table and no token is stored. Reading an event costs a
-fixed number of queries whatever its size: the event, then its tables with
-their games, seats and running states, and its byes (no query per table or
-player); each table's engine resumes from its running state.
+token opens every table and no token is stored. Reading an event costs one
+query whatever its size (the event with its byes, its tables, their games,
+seats and running states); each table's engine resumes from its running
+state.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from typing import Any, cast
 
 from flask import abort
 from sqlalchemy import CursorResult, bindparam, update
-from sqlalchemy.orm import joinedload, lazyload, selectinload
+from sqlalchemy.orm import joinedload, lazyload
 
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import Event, EventBye, EventTable, Game, hash_token, table, utcnow
+from ..models import Event, EventTable, Game, hash_token, table, utcnow
 from ..rules.errors import MalformedInput, NotAllowed
 from ..rules.events import (
     EventSpec,
@@ -109,13 +109,21 @@ class PlayedTable:
 
 
 @dataclass(frozen=True)
+class Bye:
+    """A player sitting out a round."""
+
+    round: int
+    player: str
+
+
+@dataclass(frozen=True)
 class EventState:
     """An event read whole: its tables played, its byes, and the standings they make."""
 
     event: Event
     kind: GameKind
     tables: list[PlayedTable]
-    byes: list[EventBye]
+    byes: list[Bye]
     standings: list[Standing]
 
     @property
@@ -144,6 +152,7 @@ class EventState:
 
 
 def event_or_404(public_id: str, *, lock: bool = False) -> Event:
+    """The event's row alone (locked for a change when asked); a 404 when there is none."""
     if not records.PUBLIC_ID.fullmatch(public_id):
         abort(404)
     query = db.select(Event).filter_by(public_id=public_id)
@@ -152,21 +161,29 @@ def event_or_404(public_id: str, *, lock: bool = False) -> Event:
     return db.first_or_404(query)
 
 
-_TABLES = (
-    db.select(EventTable).where(EventTable.event_id == bindparam("event_id"))
-    .options(joinedload(EventTable.game).options(
-        selectinload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
-    .order_by(EventTable.round, EventTable.number)
+# The event, its tables, their games with seats and running states: one query (byes are in the event's row).
+_WHOLE_EVENT = (
+    db.select(Event).where(Event.public_id == bindparam("public_id"))
+    .options(joinedload(Event.tables).joinedload(EventTable.game).options(
+        joinedload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
+    .execution_options(populate_existing=True)
 )
 
 
-def read_event(event: Event) -> EventState:
-    """The event with its tables' engines and standings: two queries more than the event's, whatever its size."""
+def load_event(public_id: str) -> EventState:
+    """The event read whole in one query, whatever its size, with its tables' engines and the standings; 404 if none.
+
+    Each table's engine resumes from its running state (a game without a current one is replayed).
+    """
+    if not records.PUBLIC_ID.fullmatch(public_id):
+        abort(404)
+    event = db.session.execute(_WHOLE_EVENT, {"public_id": public_id}).unique().scalar_one_or_none()
+    if event is None:
+        abort(404)
     kind = GAMES[event.kind]
-    rows = db.session.execute(_TABLES, {"event_id": event.id}).unique().scalars().all()
-    byes = list(db.session.execute(
-        db.select(EventBye).filter_by(event_id=event.id).order_by(EventBye.round, EventBye.id)).scalars())
-    tables = [PlayedTable(row, row.game, running_state.resumed(row.game) or records.replay(row.game)) for row in rows]
+    tables = [PlayedTable(row, row.game, running_state.resumed(row.game) or records.replay(row.game))
+              for row in event.tables]
+    byes = [Bye(int(bye["round"]), str(bye["player"])) for bye in event.byes]
     finished: list[FinishedTable] = [kind.table_sides(t.engine) for t in tables if t.is_finished]
     sides = kind.sides_per_table or kind.player_count
     ranking = standings(event.players, finished, [bye.player for bye in byes], sides)
@@ -184,7 +201,7 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
     :raises RoundsStillPlaying: while a table of the current round is playing (409).
     :raises NotAllowed: after the last round (422).
     """
-    state = read_event(event)
+    state = load_event(event.public_id)
     if state.playing:
         numbers = ", ".join(str(t.row.number) for t in state.playing)
         raise RoundsStillPlaying.single("round", phrase(
@@ -208,10 +225,9 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
         created = records.create_game({"game": kind.name, "players": list(players), "settings": settings})
         created.game.edit_token_hash = hash_token(table_token(organiser_token, created.game.public_id))
         db.session.add(EventTable(event_id=event.id, round=number, number=index, game=created.game))
-    for player in seating.byes:
-        db.session.add(EventBye(event_id=event.id, round=number, player=player))
+    event.byes = [*event.byes, *({"round": number, "player": player} for player in seating.byes)]
     flush()
-    return read_event(event)
+    return load_event(event.public_id)
 
 
 def _claim(event: Event) -> None:
@@ -237,7 +253,7 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
 
     `token` is the table's or the organiser's. :raises NotAllowed: fields ``table``, ``player``.
     """
-    state = read_event(event)
+    state = load_event(event.public_id)
     found = next((t for t in state.tables if (t.row.round, t.row.number) == (round_number, number)), None)
     if found is None:
         abort(404)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from sqlalchemy import event as sql_event
+
+from scorekeeper.extensions import db
+
 from .forms_client import csrf_token
 from .test_api_events import EVENT, create, play, seat
 
@@ -67,3 +71,29 @@ def test_the_csv_and_the_results_sheet(client):
     assert lines[1] == f"1,{table['players'][0]},2.0,50.7,1,0"
     assert "round,table,game,status,player,score,confirmed_by,corrected_at" in lines
     assert client.get(f"/events/{created['id']}/sheet").status_code == 200
+
+
+def test_the_event_page_the_big_screen_and_a_poll_cost_one_query_each_whatever_the_size(app, client):
+    def selects(path, **kwargs):
+        statements = []
+
+        def count(_conn, _cursor, statement, *_args):
+            if statement.lstrip().upper().startswith("SELECT"):
+                statements.append(statement)
+
+        with app.app_context():
+            sql_event.listen(db.engine, "before_cursor_execute", count)
+            try:
+                response = client.get(path, **kwargs)
+                assert response.status_code in (200, 304)
+            finally:
+                sql_event.remove(db.engine, "before_cursor_execute", count)
+        return len(statements)
+
+    for size in (3, 30):
+        created = create(client, {**EVENT, "players": [f"P{index}" for index in range(size * 3)]})
+        seat(client, created)
+        path = f"/events/{created['id']}"
+        etag = client.get(f"{path}/live").headers["ETag"]
+        assert (selects(path), selects(f"{path}/screen"), selects(f"{path}/live", headers={"If-None-Match": etag})) \
+            == (1, 1, 1)
