@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request, url_for
@@ -12,7 +11,7 @@ from ..models import Event
 from ..rules.errors import FieldError, RuleError
 from ..rules.phrases import N_, phrase
 from ..store import events
-from ..store.events import EventState, PlayedTable
+from ..store.events import EventState, PlayedTable, figure
 from ..store.idempotency import exactly_once
 from ..web.links import absolute_url
 from .requests import error_response, object_body, rule_error
@@ -24,11 +23,6 @@ bp.register_error_handler(RuleError, rule_error)
 def bearer_token() -> str:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def figure(value: Fraction) -> float:
-    """A figure rounded to one decimal, never shown as -0.0."""
-    return round(float(value), 1) + 0.0
 
 
 def stamp(moment: datetime | None) -> str | None:

@@ -11,13 +11,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime
 from sqlalchemy import func, select
 
-from ..api.events import figure
 from ..database import read_connection
 from ..extensions import db
 from ..models import Event, EventTable, Game
 from ..rules.errors import RuleError
 from ..store import events, records, writes
-from ..store.events import EventState
+from ..store.events import EventState, figure
 from ..web import access
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell

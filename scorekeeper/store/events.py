@@ -17,6 +17,7 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import groupby
 from typing import Any, cast
 
@@ -46,6 +47,11 @@ from .writes import ConcurrentChange, execute, flush
 
 class RoundsStillPlaying(ConcurrentChange):
     """A table of the current round is still playing: the next round cannot be seated yet (409)."""
+
+
+def figure(value: Fraction) -> float:
+    """A standings figure as the API and the pages give it: rounded to one decimal, never -0.0."""
+    return round(float(value), 1) + 0.0
 
 
 def table_token(organiser_token: str, game_public_id: str) -> str:
