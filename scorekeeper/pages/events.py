@@ -89,8 +89,12 @@ def page_context(state: EventState, token: str | None) -> dict[str, Any]:
                                        token=events.table_token(token, t.game.public_id))
         for t in state.tables
     } if token else {}
+    confirming = {
+        t.game.public_id: events.confirmers(state.kind, t) for t in state.tables
+        if t.is_finished and t.confirmed_by is None and (token or access.can_edit(t.game))
+    }
     return {
-        "state": state, "event": event, "kind": state.kind, "organiser": token is not None,
+        "state": state, "event": event, "kind": state.kind, "organiser": token is not None, "confirming": confirming,
         "edit_links": edit_links, "rounds": range(state.round, 0, -1),
         "organiser_link": absolute_url("events.organise", event_id=event.public_id, token=token) if token else None,
         "event_link": absolute_url("events.show_event", event_id=event.public_id),
@@ -116,6 +120,26 @@ def seat_round(event_id: str) -> ResponseReturnValue:
         context["refusal"] = [str(e.message) for e in error.errors]
         return render_template("events/show.html", **context), 409
     return redirect(url_for("events.show_event", event_id=event.public_id), 303)
+
+
+@bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
+def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValue:
+    """"Ben confirms": on the table's phone (or the organiser's), a player of another side confirms the result."""
+    if not SeatRoundForm().validate_on_submit():
+        abort(400)
+    event = events.event_or_404(event_id, lock=True)
+    state = events.load_event(event_id)
+    played = next((t for t in state.tables if (t.row.round, t.row.number) == (round_number, number)), None)
+    if played is None:
+        abort(404)
+    token = organiser_token(event) or access.token_for(played.game) or ""
+    try:
+        events.confirm(event, round_number, number, request.form.get("player"), token)
+        writes.commit()
+    except RuleError:
+        db.session.rollback()  # the page shows the table as it stands: finished or not, confirmed or not
+    anchor = f"table-{round_number}-{number}"
+    return redirect(url_for("events.show_event", event_id=event.public_id, _anchor=anchor), 303)
 
 
 @bp.get("/<event_id>/tables/<game_id>/qr.svg")

@@ -271,8 +271,7 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
     name = names.get(player.strip().casefold()) if isinstance(player, str) else None
     if name is None:
         raise MalformedInput.single("player", phrase(N_("Choose a player of this table.")))
-    winners = _winning_side(state.kind, found.engine)
-    if name in winners:
+    if name not in confirmers(state.kind, found):
         raise NotAllowed.single("player", phrase(
             N_("%(name)s won at this table: a player of another side confirms the result."), name=name))
     found.row.confirmed_by = name
@@ -280,6 +279,12 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
     _claim(event)
     flush()
     return found
+
+
+def confirmers(kind: GameKind, played: PlayedTable) -> list[str]:
+    """Who may confirm a finished table's result: its players but those of the side placed first alone."""
+    winners = _winning_side(kind, played.engine)
+    return [name for name in played.game.player_names if name not in winners]
 
 
 def _winning_side(kind: GameKind, engine: Engine) -> tuple[str, ...]:

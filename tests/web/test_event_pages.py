@@ -97,3 +97,20 @@ def test_the_event_page_the_big_screen_and_a_poll_cost_one_query_each_whatever_t
         etag = client.get(f"{path}/live").headers["ETag"]
         assert (selects(path), selects(f"{path}/screen"), selects(f"{path}/live", headers={"If-None-Match": etag})) \
             == (1, 1, 1)
+
+
+def test_the_tables_phone_confirms_the_result_on_the_event_page(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    table = seat(client, created)["tables"][0]
+    winner, second, third = table["players"]
+    client.get(table["edit_url"].removeprefix("http://localhost"))  # the table's phone opens its edit link
+    page = f"/events/{created['id']}"
+    assert "confirms</button>" not in client.get(page).get_data(as_text=True)
+    play(client, table)
+    html = client.get(page).get_data(as_text=True)
+    assert f"{second} confirms" in html and f"{third} confirms" in html and f"{winner} confirms" not in html
+    token = csrf_token(client, page)
+    response = client.post(f"{page}/tables/1/1/confirm", data={"player": second, "csrf_token": token})
+    assert response.status_code == 303
+    html = client.get(page).get_data(as_text=True)
+    assert f"Finished, confirmed by {second}" in html and "confirms</button>" not in html
