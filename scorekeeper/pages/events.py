@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime
+from flask_babel import format_datetime, format_decimal
 from sqlalchemy import func, select
 
 from ..database import read_connection
@@ -40,8 +40,8 @@ def organiser_token(event: Event) -> str | None:
 
 @bp.app_template_global()
 def event_figure(value: Any) -> str:
-    """A match-point or margin figure as the leaderboard shows it: one decimal."""
-    return f"{figure(value):.1f}"
+    """A match-point or margin figure as the leaderboard shows it: one decimal, written the reader's way."""
+    return format_decimal(figure(value), format="#,##0.0")
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -207,8 +207,8 @@ def results_csv(event_id: str) -> ResponseReturnValue:
     writer = csv.writer(out)
     writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
     for line in state.standings:
-        writer.writerow([line.place, cell(line.player), event_figure(line.match_points), event_figure(line.margin),
-                         line.tables, line.byes])
+        points, margin = figure(line.match_points), figure(line.margin)
+        writer.writerow([line.place, cell(line.player), f"{points:.1f}", f"{margin:.1f}", line.tables, line.byes])
     writer.writerow([])
     writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
     for played in state.tables:
