@@ -15,7 +15,7 @@ from ..database import read_connection
 from ..extensions import db
 from ..models import Event, EventTable, Game
 from ..rules.errors import RuleError
-from ..store import events, records, writes
+from ..store import events, idempotency, records, writes
 from ..store.events import EventState, figure
 from ..web import access
 from ..web.links import absolute_url, qr_svg
@@ -46,17 +46,31 @@ def event_figure(value: Any) -> str:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_event() -> ResponseReturnValue:
+    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
+        # This very form again (a double tap, a retry): the event it created, organised from here too.
+        if sent.game_id is not None and sent.edit_token is not None:
+            access.remember_key(f"event:{sent.game_id}", sent.edit_token)
+        return redirect(sent.location, 303)
     form = NewEventForm()
     if form.validate_on_submit():
         try:
             created = events.create_event(form.payload())
+            location = url_for("events.show_event", event_id=created.event.public_id)
+            idempotency.remember_form(request.path, location, game_id=created.event.public_id,
+                                      edit_token=created.edit_token)
             writes.commit()
+        except writes.ConcurrentChange:
+            db.session.rollback()
+            sent = idempotency.sent_before(request.path)
+            if sent is None:
+                raise
+            return redirect(sent.location, 303)
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
         else:
             access.remember_key(organiser_key(created.event), created.edit_token)
-            return redirect(url_for("events.show_event", event_id=created.event.public_id), 303)
+            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("events/new.html", form=form), status
 
@@ -110,11 +124,16 @@ def seat_round(event_id: str) -> ResponseReturnValue:
     token = organiser_token(event)
     if token is None:
         abort(403)
+    if (sent := idempotency.sent_before(request.path)) is not None:
+        return redirect(sent.location, 303)  # this very button again (a double tap): the round it seated
     try:
         events.seat_next_round(event, token)
+        idempotency.remember_form(request.path, url_for("events.show_event", event_id=event.public_id))
         writes.commit()
     except RuleError as error:
         db.session.rollback()
+        if (sent := idempotency.sent_before(request.path)) is not None:
+            return redirect(sent.location, 303)
         state = events.load_event(event_id)
         context = page_context(state, token)
         context["refusal"] = [str(e.message) for e in error.errors]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from .support import NARROW_PHONE, screenshot, wait_for
-from .test_accessibility import STICKING_OUT, axe_violations
+from .test_accessibility import STICKING_OUT, TAP_TARGETS, axe_violations, too_small
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +28,7 @@ def check_the_page(page, language: str, name: str) -> None:
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") == width, page.evaluate(STICKING_OUT, width)
     assert axe_violations(page) == []
+    assert too_small(page.evaluate(TAP_TARGETS)) == []
     screenshot(page, f"club-night-{language}-{name}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
+from scorekeeper.models import Event, EventTable
 
 from .forms_client import csrf_token
 from .test_api_events import EVENT, create, play, seat
@@ -114,3 +115,17 @@ def test_the_tables_phone_confirms_the_result_on_the_event_page(client):
     assert response.status_code == 303
     html = client.get(page).get_data(as_text=True)
     assert f"Finished, confirmed by {second}" in html and "confirms</button>" not in html
+
+
+def test_a_form_sent_twice_creates_one_event_and_seats_one_round(app, client):
+    form = {**FORM, "csrf_token": csrf_token(client, "/events/new"), "request_key": "k" * 22}
+    first = client.post("/events/new", data=form)
+    again = client.post("/events/new", data=form)
+    assert first.status_code == again.status_code == 303 and first.headers["Location"] == again.headers["Location"]
+    page = first.headers["Location"]
+    seat_form = {"csrf_token": csrf_token(client, page), "request_key": "s" * 22}
+    assert client.post(f"{page}/rounds", data=seat_form).status_code == 303
+    assert client.post(f"{page}/rounds", data=seat_form).status_code == 303
+    with app.app_context():
+        assert db.session.query(Event).count() == 1
+        assert db.session.query(EventTable).count() == 1
