@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, format_decimal
-from sqlalchemy import func, select
 
-from ..database import read_connection
 from ..extensions import db
-from ..models import Event, EventTable, Game
+from ..games import GAMES
+from ..models import token_matches
 from ..rules.errors import RuleError
-from ..store import events, idempotency, records, writes
-from ..store.events import EventState, figure
+from ..store import events, idempotency, writes
+from ..store.event_views import current_version, event_view, view_of
 from ..web import access
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
@@ -27,21 +27,27 @@ bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(format_datetime)
 
 
-def organiser_key(event: Event) -> str:
-    """Under which key this browser keeps the organiser's token."""
-    return f"event:{event.public_id}"
+def organiser_key(public_id: str) -> str:
+    """Under which key this browser keeps the organiser's token of the event `public_id`."""
+    return f"event:{public_id}"
 
 
-def organiser_token(event: Event) -> str | None:
+def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
     """The organiser's token, if this browser holds it."""
-    token = access.remembered_token(organiser_key(event))
-    return token if event.has_edit_token(token) else None
+    token = access.remembered_token(organiser_key(public_id))
+    return token if token_matches(token, edit_token_hash) else None
 
 
 @bp.app_template_global()
-def event_figure(value: Any) -> str:
+def event_figure(value: float) -> str:
     """A match-point or margin figure as the leaderboard shows it: one decimal, written the reader's way."""
-    return format_decimal(figure(value), format="#,##0.0")
+    return format_decimal(value, format="#,##0.0")
+
+
+@bp.app_template_global()
+def event_moment(stamp: str) -> str:
+    """When a table was corrected, written the reader's way."""
+    return format_datetime(datetime.fromisoformat(stamp), "short")
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -49,7 +55,7 @@ def new_event() -> ResponseReturnValue:
     if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
         # This very form again (a double tap, a retry): the event it created, organised from here too.
         if sent.game_id is not None and sent.edit_token is not None:
-            access.remember_key(f"event:{sent.game_id}", sent.edit_token)
+            access.remember_key(organiser_key(sent.game_id), sent.edit_token)
         return redirect(sent.location, 303)
     form = NewEventForm()
     if form.validate_on_submit():
@@ -69,7 +75,7 @@ def new_event() -> ResponseReturnValue:
             db.session.rollback()
             form.attach(error)
         else:
-            access.remember_key(organiser_key(created.event), created.edit_token)
+            access.remember_key(organiser_key(created.event.public_id), created.edit_token)
             return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("events/new.html", form=form), status
@@ -82,37 +88,41 @@ def organise(event_id: str) -> ResponseReturnValue:
     token = request.args.get("token", "")
     if not event.has_edit_token(token):
         abort(403)
-    access.remember_key(organiser_key(event), token)
+    access.remember_key(organiser_key(event.public_id), token)
     return redirect(url_for("events.show_event", event_id=event.public_id), 303)
 
 
 @bp.get("/<event_id>")
 def show_event(event_id: str) -> ResponseReturnValue:
     """Standings and everyone's tables by the plain link; the organiser also sees the controls and edit links."""
-    state = events.load_event(event_id)
-    token = organiser_token(state.event)
-    response = make_response(render_template("events/show.html", **page_context(state, token)))
+    view = event_view(event_id)
+    token = organiser_token(view["id"], view["edit_token_hash"])
+    response = make_response(render_template("events/show.html", **page_context(view, token)))
     vary_on(response, "Cookie")
     return response
 
 
-def page_context(state: EventState, token: str | None) -> dict[str, Any]:
-    event = state.event
+def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
+    """What the event's templates show: the view, and for this reader the edit links and confirmations it may use."""
+    tables = view["tables"]
     edit_links = {
-        t.game.public_id: absolute_url("views.join", game_id=t.game.public_id,
-                                       token=events.table_token(token, t.game.public_id))
-        for t in state.tables
+        t["game"]: absolute_url("views.join", game_id=t["game"], token=events.table_token(token, t["game"]))
+        for t in tables
     } if token else {}
     confirming = {
-        t.game.public_id: events.confirmers(state.kind, t) for t in state.tables
-        if t.is_finished and t.confirmed_by is None and (token or access.can_edit(t.game))
+        t["game"]: t["confirmers"] for t in tables
+        if t["status"] == "finished" and t["confirmed_by"] is None
+        and (token or access.holds_token(t["game"], t["edit_hash"]))
     }
+    current = [t for t in tables if t["round"] == view["round"]]
     return {
-        "state": state, "event": event, "kind": state.kind, "organiser": token is not None, "confirming": confirming,
-        "edit_links": edit_links, "rounds": range(state.round, 0, -1),
-        "organiser_link": absolute_url("events.organise", event_id=event.public_id, token=token) if token else None,
-        "event_link": absolute_url("events.show_event", event_id=event.public_id),
-        "live_etag": live_etag(state.version), "seat_form": SeatRoundForm(),
+        "view": view, "kind": GAMES[view["game"]], "organiser": token is not None, "confirming": confirming,
+        "edit_links": edit_links, "rounds": range(view["round"], 0, -1),
+        "playing": [t["table"] for t in current if t["status"] != "finished"],
+        "unconfirmed": [t["table"] for t in current if t["status"] == "finished" and t["confirmed_by"] is None],
+        "organiser_link": absolute_url("events.organise", event_id=view["id"], token=token) if token else None,
+        "event_link": absolute_url("events.show_event", event_id=view["id"]),
+        "live_etag": live_etag(view["version"]), "seat_form": SeatRoundForm(),
     }
 
 
@@ -121,7 +131,7 @@ def seat_round(event_id: str) -> ResponseReturnValue:
     if not SeatRoundForm().validate_on_submit():
         abort(400)
     event = events.event_or_404(event_id, lock=True)
-    token = organiser_token(event)
+    token = organiser_token(event.public_id, event.edit_token_hash)
     if token is None:
         abort(403)
     if (sent := idempotency.sent_before(request.path)) is not None:
@@ -134,8 +144,7 @@ def seat_round(event_id: str) -> ResponseReturnValue:
         db.session.rollback()
         if (sent := idempotency.sent_before(request.path)) is not None:
             return redirect(sent.location, 303)
-        state = events.load_event(event_id)
-        context = page_context(state, token)
+        context = page_context(view_of(events.load_event(event_id)), token)
         context["refusal"] = [str(e.message) for e in error.errors]
         return render_template("events/show.html", **context), 409
     return redirect(url_for("events.show_event", event_id=event.public_id), 303)
@@ -151,7 +160,7 @@ def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValu
     played = next((t for t in state.tables if (t.row.round, t.row.number) == (round_number, number)), None)
     if played is None:
         abort(404)
-    token = organiser_token(event) or access.token_for(played.game) or ""
+    token = organiser_token(event.public_id, event.edit_token_hash) or access.token_for(played.game) or ""
     try:
         events.confirm(event, round_number, number, request.form.get("player"), token)
         writes.commit()
@@ -164,13 +173,13 @@ def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValu
 @bp.get("/<event_id>/tables/<game_id>/qr.svg")
 def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
     """The QR code of a table's edit link, for the organiser to show that table's phone."""
-    event = events.event_or_404(event_id)
-    token = organiser_token(event)
+    view = event_view(event_id)
+    token = organiser_token(view["id"], view["edit_token_hash"])
     if token is None:
         abort(403)
-    row = db.session.execute(db.select(EventTable).join(Game).where(
-        EventTable.event_id == event.id, Game.public_id == game_id)).scalar_one_or_none() or abort(404)
-    url = absolute_url("views.join", game_id=game_id, token=events.table_token(token, row.game.public_id))
+    if not any(t["game"] == game_id for t in view["tables"]):
+        abort(404)
+    url = absolute_url("views.join", game_id=game_id, token=events.table_token(token, game_id))
     response = Response(qr_svg(url), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"
     vary_on(response, "Cookie")
@@ -180,24 +189,11 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    state = events.load_event(event_id)
-    return render_template("events/screen.html", **page_context(state, None))
+    return render_template("events/screen.html", **page_context(event_view(event_id), None))
 
 
 def live_etag(version: int) -> str:
     return f"event-{version}"
-
-
-def current_version(event_id: str) -> int | None:
-    """The event's version (its own plus its tables'), from one query of columns."""
-    if not records.PUBLIC_ID.fullmatch(event_id):
-        return None
-    query = (select(Event.version + func.coalesce(func.sum(Game.version), 0))
-             .select_from(Event).outerjoin(EventTable, EventTable.event_id == Event.id)
-             .outerjoin(Game, Game.id == EventTable.game_id)
-             .where(Event.public_id == event_id).group_by(Event.id))
-    with read_connection() as connection:
-        return connection.execute(query).scalar_one_or_none()
 
 
 @bp.get("/<event_id>/live")
@@ -210,9 +206,9 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        state = events.load_event(event_id)
-        response = make_response(render_template("events/_leaderboard.html", **page_context(state, None), big=True))
-        etag = live_etag(state.version)
+        view = event_view(event_id)
+        response = make_response(render_template("events/_leaderboard.html", **page_context(view, None), big=True))
+        etag = live_etag(view["version"])
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -221,22 +217,20 @@ def live(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/results.csv")
 def results_csv(event_id: str) -> ResponseReturnValue:
     """The standings, then every table's result: one CSV with a blank line between the two."""
-    state = events.load_event(event_id)
+    view = event_view(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
-    for line in state.standings:
-        points, margin = figure(line.match_points), figure(line.margin)
-        writer.writerow([line.place, cell(line.player), f"{points:.1f}", f"{margin:.1f}", line.tables, line.byes])
+    for line in view["standings"]:
+        writer.writerow([line["place"], cell(line["player"]), f"{line['match_points']:.1f}", f"{line['margin']:.1f}",
+                         line["tables"], line["byes"]])
     writer.writerow([])
     writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
-    for played in state.tables:
-        status = "finished" if played.is_finished else "in_progress"
-        for name, score in played.engine.scores().items():
-            writer.writerow([played.row.round, played.row.number, played.game.public_id, status, cell(name), score,
-                             cell(played.confirmed_by or ""),
-                             played.row.corrected_at.isoformat() if played.row.corrected_at else ""])
-    filename = f"event-{state.event.public_id}.csv"
+    for table in view["tables"]:
+        for name, score in table["scores"]:
+            writer.writerow([table["round"], table["table"], table["game"], table["status"], cell(name), score,
+                             cell(table["confirmed_by"] or ""), table["corrected_at"] or ""])
+    filename = f"event-{view['id']}.csv"
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -244,6 +238,5 @@ def results_csv(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/sheet")
 def sheet(event_id: str) -> ResponseReturnValue:
     """The results on one printable page."""
-    state = events.load_event(event_id)
-    return render_template("events/sheet.html", **page_context(state, None))
+    return render_template("events/sheet.html", **page_context(event_view(event_id), None))
 

@@ -28,7 +28,7 @@ from sqlalchemy.orm import joinedload, lazyload
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import Event, EventTable, Game, hash_token, table, utcnow
+from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table, utcnow
 from ..rules.errors import MalformedInput, NotAllowed
 from ..rules.events import (
     EventSpec,
@@ -159,7 +159,7 @@ class EventState:
 
 def event_or_404(public_id: str, *, lock: bool = False) -> Event:
     """The event's row alone (locked for a change when asked); a 404 when there is none."""
-    if not records.PUBLIC_ID.fullmatch(public_id):
+    if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
     query = db.select(Event).filter_by(public_id=public_id)
     if lock:
@@ -181,7 +181,7 @@ def load_event(public_id: str) -> EventState:
 
     Each table's engine resumes from its running state (a game without a current one is replayed).
     """
-    if not records.PUBLIC_ID.fullmatch(public_id):
+    if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
     event = db.session.execute(_WHOLE_EVENT, {"public_id": public_id}).unique().scalar_one_or_none()
     if event is None:

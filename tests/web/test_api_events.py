@@ -245,25 +245,29 @@ def test_a_rubicon_table_counts_by_its_settlement_and_a_four_player_team_shares_
 
 
 def test_the_event_reads_in_one_query_with_thirty_tables_as_with_three(app, client):
+    """The first reading after a change makes the event's view from its tables (one query for the view kept, one
+    for the event whole); the next ones read the view kept, with the event's version, in one."""
     def queries_for(count):
         players = [f"P{index}" for index in range(count * 3)]
         created = create(client, {**EVENT, "players": players})
         seat(client, created)
-        statements = []
+        counts = []
+        for _ in range(2):
+            statements = []
 
-        def count_statement(_conn, _cursor, statement, *_args):
-            if statement.lstrip().upper().startswith("SELECT"):  # not SQLite's BEGIN
-                statements.append(statement)
+            def count_statement(_conn, _cursor, statement, *_args):
+                if statement.lstrip().upper().startswith("SELECT"):  # not SQLite's BEGIN
+                    statements.append(statement)
 
-        with app.app_context():
-            engine = db.engine
-            sql_event.listen(engine, "before_cursor_execute", count_statement)
-            try:
-                assert client.get(f"/api/v1/events/{created['id']}").status_code == 200
-            finally:
-                sql_event.remove(engine, "before_cursor_execute", count_statement)
-        return len(statements)
+            with app.app_context():
+                sql_event.listen(db.engine, "before_cursor_execute", count_statement)
+                try:
+                    assert client.get(f"/api/v1/events/{created['id']}").status_code == 200
+                finally:
+                    sql_event.remove(db.engine, "before_cursor_execute", count_statement)
+            counts.append(len(statements))
+        return counts
 
-    assert queries_for(30) == queries_for(3) == 1
+    assert queries_for(30) == queries_for(3) == [2, 1]
     with app.app_context():
         assert db.session.query(Game).count() == 33
