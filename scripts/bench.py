@@ -70,6 +70,8 @@ GOALS = {  # request: share of bare Flask's requests per second
 FIRST_VIEW_GOAL = 30 * 1024
 SAVE_GOAL = 4 * 1024
 STATS_GOAL = 5.0
+EVENT_GOAL = 1.25  # a club night of 30 tables against one of 3: as fast, within the noise
+EVENT_SIZES = (3, 30)
 
 
 @dataclass
@@ -167,6 +169,7 @@ class Seeded:
     game20: list[tuple[str, str]]  # (id, edit token)
     game200: list[tuple[str, str]]
     stats_player: str
+    events: dict[int, str] = field(default_factory=dict)  # tables: the id of a club night that size
 
 
 def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
@@ -200,7 +203,30 @@ def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
     partie_export = json.loads(client.request("GET", f"/api/v1/games/{partie['id']}").body)
     for _ in range(parties - 1):
         client.json("POST", "/api/v1/games/import", partie_export)
-    return Seeded(game20, game200, "Dee")
+    return Seeded(game20, game200, "Dee", seed_events(client))
+
+
+def event_hand(seats: list[str]) -> dict:
+    """RULES.md A10 E1 at a club night's table, its first seat as Ann."""
+    first, second, third = seats
+    return {"bids": [{"player": first, "bid": 7}, {"player": second, "bid": 5}, {"player": third, "bid": 6}],
+            "tricks": {first: 5, "dummy": 3, second: 2, third: 3}}
+
+
+def seed_events(client: Client) -> dict[int, str]:
+    """A club night of each size in EVENT_SIZES, its first round played (one hand a table) and the second seated."""
+    made = {}
+    for tables in EVENT_SIZES:
+        players = [f"Player {index}" for index in range(tables * 3)]
+        event = client.json("POST", "/api/v1/events", {"name": f"{tables} tables", "game": "dummy-spades",
+                                                        "players": players, "rounds": 3, "hands_per_round": 1})
+        seated = client.json("POST", f"/api/v1/events/{event['id']}/rounds", {}, event["edit_token"])
+        for table in seated["tables"]:
+            client.json("POST", f"/api/v1/games/{table['game']}/hands", event_hand(table["players"]),
+                        table["edit_token"])
+        client.json("POST", f"/api/v1/events/{event['id']}/rounds", {}, event["edit_token"])
+        made[tables] = event["id"]
+    return made
 
 
 # --- load ---------------------------------------------------------------------------------------
@@ -461,6 +487,17 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
         costs.append(stats_time / home_time)
     verdict = "met" if statistics.median(costs) <= STATS_GOAL else "NOT met"
     print(f"{'stats page (150 games) / home page':<36} {spread(costs, 'x'):<42} {STATS_GOAL:.0f}x {verdict}")
+
+    small, large = (seeded.events[size] for size in EVENT_SIZES)
+    for label, path in (("club night API object", "/api/v1/events/{}"), ("club night big screen", "/events/{}/screen"),
+                        ("club night event page", "/events/{}")):
+        costs = []
+        for _ in range(rounds):
+            small_time = timed(lambda: client.request("GET", path.format(small)), 20)
+            large_time = timed(lambda: client.request("GET", path.format(large)), 20)
+            costs.append(large_time / small_time)
+        verdict = "met" if statistics.median(costs) <= EVENT_GOAL else "NOT met"
+        print(f"{label + ', 30 tables / 3':<36} {spread(costs, 'x'):<42} {EVENT_GOAL:.2f}x {verdict}", flush=True)
 
     total, parts = first_view(app.port, game_id)
     verdict = "met" if total <= FIRST_VIEW_GOAL else "NOT met"

@@ -5,18 +5,21 @@ from __future__ import annotations
 import csv
 import io
 from datetime import datetime
+from functools import cache
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, format_decimal
+from flask_babel import format_datetime, get_locale
+from markupsafe import Markup
 
 from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import RuleError
 from ..store import events, idempotency, writes
-from ..store.event_views import current_version, event_view, view_of
+from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
@@ -40,8 +43,14 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
 
 @bp.app_template_global()
 def event_figure(value: float) -> str:
-    """A match-point or margin figure as the leaderboard shows it: one decimal, written the reader's way."""
-    return format_decimal(value, format="#,##0.0")
+    """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
+    (formatted here rather than by Babel for each of a big event's hundreds of figures)."""
+    return f"{value:.1f}".replace(".", decimal_sign(str(get_locale())))
+
+
+@cache
+def decimal_sign(language: str) -> str:
+    return str(get_decimal_symbol(language))
 
 
 @bp.app_template_global()
@@ -95,11 +104,36 @@ def organise(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>")
 def show_event(event_id: str) -> ResponseReturnValue:
     """Standings and everyone's tables by the plain link; the organiser also sees the controls and edit links."""
-    view = event_view(event_id)
-    token = organiser_token(view["id"], view["edit_token_hash"])
-    response = make_response(render_template("events/show.html", **page_context(view, token)))
+    kept = viewed(event_id, LEADERBOARD, TABLES)
+    token = organiser_token(kept.view["id"], kept.view["edit_token_hash"])
+    context = with_leaderboard(kept, token)
+    # The tables as every reader sees them are kept too; the organiser, and a table's phone that may confirm, get
+    # their own (edit links and QR codes, "Ben confirms").
+    context["tables"] = (with_part(kept, TABLES, context) if not (context["organiser"] or context["confirming"])
+                         else Markup(render_template(TABLES, **context)))  # noqa: S704  # our own render
+    response = make_response(render_template("events/show.html", **context))
     vary_on(response, "Cookie")
     return response
+
+
+LEADERBOARD = "events/_leaderboard.html"
+TABLES = "events/_tables.html"
+
+
+def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
+    """`page_context` with the standings drawn (`leaderboard`)."""
+    context = page_context(kept.view, token)
+    context["leaderboard"] = with_part(kept, LEADERBOARD, context)
+    return context
+
+
+def with_part(kept: Viewed, part: str, context: dict[str, Any]) -> Markup:
+    """The template `part`, drawn from the view alone: kept for this version and language, or drawn and kept."""
+    html = kept.parts[part]
+    if html is None:
+        html = render_template(part, **context)
+        keep_part(kept, part, html)
+    return Markup(html)  # noqa: S704  # our own render
 
 
 def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
@@ -145,6 +179,8 @@ def seat_round(event_id: str) -> ResponseReturnValue:
         if (sent := idempotency.sent_before(request.path)) is not None:
             return redirect(sent.location, 303)
         context = page_context(view_of(events.load_event(event_id)), token)
+        for name, part in (("leaderboard", LEADERBOARD), ("tables", TABLES)):
+            context[name] = Markup(render_template(part, **context))  # noqa: S704  # our own render
         context["refusal"] = [str(e.message) for e in error.errors]
         return render_template("events/show.html", **context), 409
     return redirect(url_for("events.show_event", event_id=event.public_id), 303)
@@ -189,7 +225,7 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    return render_template("events/screen.html", **page_context(event_view(event_id), None))
+    return render_template("events/screen.html", **with_leaderboard(viewed(event_id, LEADERBOARD), None))
 
 
 def live_etag(version: int) -> str:
@@ -206,9 +242,9 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        view = event_view(event_id)
-        response = make_response(render_template("events/_leaderboard.html", **page_context(view, None), big=True))
-        etag = live_etag(view["version"])
+        context = with_leaderboard(viewed(event_id, LEADERBOARD), None)
+        response = make_response(context["leaderboard"])
+        etag = live_etag(context["view"]["version"])
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -238,5 +274,5 @@ def results_csv(event_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/sheet")
 def sheet(event_id: str) -> ResponseReturnValue:
     """The results on one printable page."""
-    return render_template("events/sheet.html", **page_context(event_view(event_id), None))
+    return render_template("events/sheet.html", **with_leaderboard(viewed(event_id, LEADERBOARD), None))
 

@@ -12,9 +12,12 @@ answers as fast as one of 3 between changes.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from flask import abort
+from flask_babel import get_locale
 from sqlalchemy import bindparam, func, select
 
 from ..database import read_connection
@@ -30,11 +33,18 @@ _VERSION = (
     .outerjoin(Game, Game.id == EventTable.game_id)
     .where(Event.public_id == bindparam("public_id")).group_by(Event.id)
 )
-_KEPT = select(
-    _VERSION.scalar_subquery().label("version"),
-    select(Render.body).where(Render.key == bindparam("key"), Render.version == _VERSION.scalar_subquery())
-    .scalar_subquery().label("body"),
-)
+
+
+def _kept(key: str) -> Any:
+    """The render kept under the key bound as `key` for the event's current version, as a column."""
+    return (select(Render.body).where(Render.key == bindparam(key), Render.version == _VERSION.scalar_subquery())
+            .scalar_subquery())
+
+
+@cache
+def _kept_with_parts(parts: int) -> Any:
+    """The event's version, its view and `parts` renders kept for that version: one statement (built once)."""
+    return select(_VERSION.scalar_subquery(), _kept("key"), *(_kept(f"part_{index}") for index in range(parts)))
 
 
 def current_version(public_id: str) -> int | None:
@@ -45,19 +55,42 @@ def current_version(public_id: str) -> int | None:
         return connection.execute(_VERSION, {"public_id": public_id}).scalar_one_or_none()
 
 
+@dataclass(frozen=True)
+class Viewed:
+    """The event's view, and the parts drawn from it alone (templates, in this request's language) that are kept
+    for its version: by template, None for one not kept yet (`keep_part` keeps it once drawn)."""
+
+    view: dict[str, Any]
+    parts: dict[str, str | None]
+    keys: dict[str, str]
+
+
 def event_view(public_id: str) -> dict[str, Any]:
     """The event as every reader sees it now: kept, or made and kept; a 404 for no such event."""
+    return viewed(public_id).view
+
+
+def viewed(public_id: str, *parts: str) -> Viewed:
+    """The event's view and its `parts`, all read in one query while kept; a 404 for no such event."""
     if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
     key = renders.key_of("event-view", public_id)
-    version, body = db.session.execute(_KEPT, {"public_id": public_id, "key": key}).one()
+    language = str(get_locale())
+    keys = {part: renders.key_of("event-part", public_id, part, language) for part in parts}
+    values = {"public_id": public_id, "key": key, **{f"part_{i}": keys[part] for i, part in enumerate(parts)}}
+    version, body, *kept = db.session.execute(_kept_with_parts(len(parts)), values).one()
     if version is None:
         abort(404)
     if body is not None:
-        return dict(json.loads(body))
+        return Viewed(dict(json.loads(body)), dict(zip(parts, kept, strict=True)), keys)
     view = view_of(events.load_event(public_id))
     renders.keep(key, public_id, view["version"], json.dumps(view))
-    return view
+    return Viewed(view, dict.fromkeys(parts), keys)
+
+
+def keep_part(viewed: Viewed, part: str, html: str) -> None:
+    """Keep a part drawn from this view for the next readers in this language."""
+    renders.keep(viewed.keys[part], viewed.view["id"], viewed.view["version"], html)
 
 
 def view_of(state: EventState) -> dict[str, Any]:

@@ -130,3 +130,14 @@ def test_a_form_sent_twice_creates_one_event_and_seats_one_round(app, client):
     with app.app_context():
         assert db.session.query(Event).count() == 1
         assert db.session.query(EventTable).count() == 1
+
+
+def test_seating_while_a_table_plays_is_refused_on_the_organisers_page(client):
+    response = client.post("/events/new", data={**FORM, "csrf_token": csrf_token(client, "/events/new")})
+    page = response.headers["Location"]
+    assert client.post(f"{page}/rounds", data={"csrf_token": csrf_token(client, page)}).status_code == 303
+    response = client.post(f"{page}/rounds", data={"csrf_token": csrf_token(client, page)})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Round 1 is still playing at table 1: seat the next round when it ends." in html
+    assert "Edit link of table 1" in html
