@@ -12,7 +12,7 @@ from ..config import request_size_limit
 from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import events, writes
+from ..store import corrections, events, writes
 from ..web.i18n import say
 
 
@@ -79,7 +79,7 @@ def editable_game(game_id: str) -> Game:
     if not game.has_edit_token(token.strip()):
         if not events.is_organiser_of(game, token.strip()):
             abort(403)
-        events.note_correction(game)  # a club night's organiser corrects a table
+        corrections.note_correction(game)  # a club night's organiser corrects a table
     return game
 
 

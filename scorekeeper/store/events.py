@@ -28,7 +28,7 @@ from sqlalchemy.orm import joinedload, lazyload
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table, utcnow
+from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table
 from ..rules.errors import MalformedInput, NotAllowed
 from ..rules.events import (
     EventSpec,
@@ -42,7 +42,7 @@ from ..rules.events import (
 )
 from ..rules.phrases import N_, phrase
 from . import records, running_state
-from .writes import ConcurrentChange, execute, flush
+from .writes import ConcurrentChange, flush
 
 
 class RoundsStillPlaying(ConcurrentChange):
@@ -247,11 +247,6 @@ def _claim(event: Event) -> None:
 def is_organiser_of(game: Game, token: str) -> bool:
     """Whether `token` is the organiser's token of the event this game is a table of."""
     return game.has_edit_token(table_token(token, game.public_id))
-
-
-def note_correction(game: Game) -> None:
-    """The organiser changed this table's game: the event page says so, and when (not committed)."""
-    execute(update(table(EventTable)).where(table(EventTable).c.game_id == game.id).values(corrected_at=utcnow()))
 
 
 def confirm(event: Event, round_number: int, number: int, player: object, token: str) -> PlayedTable:

@@ -23,7 +23,7 @@ from ..models import PUBLIC_ID, Game, Hand, Seat, hash_token, player_key, table
 from ..rules.errors import MalformedInput, NotAllowed, RuleError
 from ..rules.names import clean_names
 from ..rules.phrases import N_, Phrase, phrase
-from . import running_state
+from . import corrections, running_state
 from .writes import ConcurrentChange, claim_version, execute, flush
 
 
@@ -300,10 +300,13 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
         )
     kind = GAMES.of(game)
     entry = kind.parse_entry(engine.table, data)
+    had_ended = engine.is_over()
     engine.replace(number, entry)
     claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
     running_state.store(game, engine)
+    if had_ended:
+        corrections.note_correction(game)  # a club night's table changed after its game ended
     flush()
     return engine
 
@@ -317,10 +320,13 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         _hand(game, number)
         if number != last.number:
             raise NotLastHand(number)
+    had_ended = appending_engine(game).is_over()
     claim_version(game)
     game.undone_entry = last.entry
     game.hands.remove(last)
     db.session.delete(last)
+    if had_ended:
+        corrections.note_correction(game)  # a club night's table changed after its game ended
     flush()
 
 

@@ -271,3 +271,14 @@ def test_the_event_reads_in_one_query_with_thirty_tables_as_with_three(app, clie
     assert queries_for(30) == queries_for(3) == [2, 1]
     with app.app_context():
         assert db.session.query(Game).count() == 33
+
+
+def test_a_tables_own_change_after_its_game_ended_is_a_correction_too(client):
+    created = create(client)
+    table = seat(client, created)["tables"][0]
+    path = f"/api/v1/events/{created['id']}"
+    play(client, table)
+    assert client.get(path).get_json()["tables"][0]["corrected_at"] is None
+    response = client.delete(f"/api/v1/games/{table['game']}/hands/1", headers=auth(table["edit_token"]))
+    assert response.status_code == 204
+    assert client.get(path).get_json()["tables"][0]["corrected_at"] is not None
