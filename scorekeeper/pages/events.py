@@ -149,7 +149,12 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         and (token or access.holds_token(t["game"], t["edit_hash"]))
     }
     current = [t for t in tables if t["round"] == view["round"]]
+    wanted = request.args.get("player", "").strip().casefold()
+    player = next((name for name in view["players"] if name.casefold() == wanted), None) if wanted else None
     return {
+        "player": player,
+        "player_tables": [t for t in tables if player in t["players"]] if player else [],
+        "player_byes": [b["round"] for b in view["byes"] if b["player"] == player] if player else [],
         "view": view, "kind": GAMES[view["game"]], "organiser": token is not None, "confirming": confirming,
         "edit_links": edit_links, "rounds": range(view["round"], 0, -1),
         "playing": [t["table"] for t in current if t["status"] != "finished"],

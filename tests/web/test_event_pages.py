@@ -141,3 +141,15 @@ def test_seating_while_a_table_plays_is_refused_on_the_organisers_page(client):
     html = response.get_data(as_text=True)
     assert "Round 1 is still playing at table 1: seat the next round when it ends." in html
     assert "Edit link of table 1" in html
+
+
+def test_a_player_finds_their_tables_by_the_plain_link(client):
+    created = create(client)
+    first = seat(client, created)
+    table = first["tables"][1]
+    name = table["players"][0]
+    html = client.get(f"/events/{created['id']}?player={name.lower()}").get_data(as_text=True)
+    assert f"Where {name} plays" in html
+    assert f"Round 1, table 2</a>:\n            {', '.join(table['players'])} · Playing" in html
+    bye = first["byes"][0]["player"]
+    assert "Round 1: sitting out (a bye)" in client.get(f"/events/{created['id']}?player={bye}").get_data(as_text=True)
