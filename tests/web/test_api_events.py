@@ -14,6 +14,7 @@ from sqlalchemy import event as sql_event
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, Game
 
+from ..games import PIQUET_DEALS
 from .api_client import auth, errors
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus"]
@@ -282,3 +283,23 @@ def test_a_tables_own_change_after_its_game_ended_is_a_correction_too(client):
     response = client.delete(f"/api/v1/games/{table['game']}/hands/1", headers=auth(table["edit_token"]))
     assert response.status_code == 204
     assert client.get(path).get_json()["tables"][0]["corrected_at"] is not None
+
+
+def test_a_finished_rubicon_partie_ranks_its_players_by_the_settlement(client):
+    created = create(client, {"name": "Piquet night", "game": "piquet", "players": ["Ann", "Ben", "Cid"],
+                              "rounds": 1})
+    first = seat(client, created)
+    table = first["tables"][0]
+    for deal in PIQUET_DEALS:
+        response = client.post(f"/api/v1/games/{table['game']}/hands", json=deal, headers=auth(table["edit_token"]))
+        assert response.status_code == 201, response.get_json()
+    game = client.get(f"/api/v1/games/{table['game']}").get_json()
+    settlement = game["settlement"]
+    assert game["status"] == "finished" and settlement["winner"] in table["players"]
+    loser = next(name for name in table["players"] if name != settlement["winner"])
+    body = client.get(f"/api/v1/events/{created['id']}").get_json()
+    assert body["status"] == "finished"
+    lines = {s["player"]: (s["place"], s["match_points"], s["margin"]) for s in body["standings"]}
+    assert lines[settlement["winner"]] == (1, 1.0, float(settlement["points"]))
+    assert lines[loser] == (3, 0.0, -float(settlement["points"]))
+    assert lines[first["byes"][0]["player"]] == (2, 0.5, 0.0)
