@@ -19,6 +19,11 @@ bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
 bp.register_error_handler(RuleError, rule_error)
 
 
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> Response:
+    return error_response(404, [FieldError("request", phrase(N_("There is no such event or table.")))])
+
+
 def bearer_token() -> str:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else ""

@@ -21,7 +21,7 @@ PLAYERS = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus"]
 EVENT = {"name": "Thursday club", "game": "dummy-spades", "players": PLAYERS, "rounds": 2, "hands_per_round": 1,
          "settings": {"target": 300}}
 ORGANISER = ("request", "This needs the event's organiser token: send “Authorization: Bearer <edit_token>”.")
-NO_EVENT = errors(("request", "There is no such game or hand."))
+NO_EVENT = errors(("request", "There is no such event or table."))
 
 
 def hand(seats):
@@ -88,8 +88,9 @@ def test_malformed_json_is_a_400_and_an_unknown_event_a_404(client):
     response = client.post("/api/v1/events", data="{", content_type="application/json")
     assert response.status_code == 400
     assert response.get_json() == errors(("body", "The request body is not valid JSON."))
-    assert client.get("/api/v1/events/nope").status_code == 404
-    assert client.post("/api/v1/events/nope/rounds", headers=auth("x")).status_code == 404
+    for response in (client.get("/api/v1/events/nope"), client.post("/api/v1/events/nope/rounds", headers=auth("x"))):
+        assert response.status_code == 404
+        assert response.get_json() == NO_EVENT
 
 
 def test_seating_needs_the_organisers_token(client):
@@ -197,8 +198,9 @@ def test_a_player_of_another_side_confirms_a_finished_table(client):
     response = client.post(path, json={"player": second_seat.upper()}, headers=auth(table["edit_token"]))
     assert response.status_code == 200
     assert response.get_json()["tables"][0]["confirmed_by"] == second_seat
-    assert client.post(f"/api/v1/events/{created['id']}/tables/9/1/confirm", json={"player": winner},
-                       headers=auth(table["edit_token"])).status_code == 404
+    response = client.post(f"/api/v1/events/{created['id']}/tables/9/1/confirm", json={"player": winner},
+                           headers=auth(table["edit_token"]))
+    assert response.status_code == 404 and response.get_json() == NO_EVENT
     # A correction after the confirmation lapses it.
     client.put(f"/api/v1/games/{table['game']}/hands/1", json=hand(table["players"]),
                headers=auth(created["edit_token"]))
