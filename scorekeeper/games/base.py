@@ -161,6 +161,11 @@ class GameKind(Protocol):
       hand result, and `waiting_object` is the result of a hand waiting for
       its play (what its first step decided); `csv_columns` and `csv_rows`
       are the CSV download.
+    Club nights (these have defaults: each player a side, a hand limit per round):
+      `sides_per_table` and `table_sides` say how a finished table's sides
+      are placed (four-player Spades: two teams; Piquet: by the
+      settlement), `counts_hands` whether a table can end after the event's
+      hands per round, and `table_settings` what a table's game is set to.
     """
 
     name: str
