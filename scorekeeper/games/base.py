@@ -58,6 +58,8 @@ class Words:
     chart_caption: str = N_("Running score after each hand")
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
+    earlier: str = N_("Earlier hands: 1 to %(last)s")  # the history's link to the hands before those shown
+    earlier_one: str = N_("Earlier hand: 1")
     undo: str = N_("Undo hand %(number)s")
     undo_question: str = N_("Undo hand %(number)s?")
     undo_confirmed: str = N_("Yes, undo hand %(number)s")

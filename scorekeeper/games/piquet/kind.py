@@ -57,6 +57,8 @@ class Piquet(GameKind):
         chart_caption=N_("Running score after each deal"),
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
         how_scored=N_("How deal %(number)s was scored"),
+        earlier=N_("Earlier deals: 1 to %(last)s"),
+        earlier_one=N_("Earlier deal: 1"),
         undo=N_("Undo deal %(number)s"),
         undo_question=N_("Undo deal %(number)s?"),
         undo_confirmed=N_("Yes, undo deal %(number)s"),
