@@ -36,10 +36,12 @@ def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
     else:
         series = charts.progression(engine.results, names, kind.running_scores)
     reference = kind.chart_reference(engine)
+    hands = len(next(iter(series.values()))) - 1
     return {
         "plot": charts.plot(series, reference=reference.score),
         "series": series,
-        "hands": len(next(iter(series.values()))) - 1,
+        "hands": hands,
+        "rows": charts.sampled(hands)[1:],  # the hands the table for screen readers lists
         "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
         "reference": reference,
         "words": kind.words,

@@ -55,6 +55,7 @@ class Piquet(GameKind):
         start_next=N_("Start deal %(number)s"),
         chart_description=N_("Each player's running score, deal by deal. After deal %(number)s: %(scores)s."),
         chart_caption=N_("Running score after each deal"),
+        chart_caption_every=N_("Running score every %(step)s deals, and after the last"),
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
         how_scored=N_("How deal %(number)s was scored"),
         earlier=N_("Earlier deals: 1 to %(last)s"),
