@@ -68,6 +68,9 @@ GOALS = {  # request: share of bare Flask's requests per second
     "POST a hand (API), 200-hand games": 0.25,
 }
 FIRST_VIEW_GOAL = 30 * 1024
+CLUB_EVENINGS = (40, 250)  # tables, each with four phones: a club, and a hosted server on a busy evening
+CLUB_POLL_GOAL_MS = 100
+CLUB_SAVE_GOAL_MS = 250
 SAVE_GOAL = 4 * 1024
 STATS_GOAL = 5.0
 
@@ -363,9 +366,10 @@ def main() -> None:
     options.add_argument("--seconds", type=float, default=3, help="length of each wrk run (default 3)")
     options.add_argument("--quick", action="store_true", help="one short round on a small database (a smoke test)")
     options.add_argument("--database", help="a throwaway database's URL, instead of a fresh SQLite file")
+    options.add_argument("--club-seconds", type=float, default=60, help="length of each club evening (default 60)")
     args = options.parse_args()
     if args.quick:
-        args.rounds, args.seconds = 1, 1
+        args.rounds, args.seconds, args.club_seconds = 1, 1, 10
     if shutil.which("wrk") is None:
         sys.exit("make bench needs Debian's wrk: run 'sudo apt-get install wrk' (make bench does, as root).")
 
@@ -381,6 +385,8 @@ def main() -> None:
         print(f"Seeding {database.partition(':')[0]} through the API ({size})...", flush=True)
         seeded = seed(Client(app.port), 4 if args.quick else 40, (3, 2) if args.quick else (100, 50))
         report(app, bare, seeded, args.rounds, args.seconds, folder)
+        bare.stop()  # the evenings have the machine to the app alone
+        club(app, args.club_seconds)
     finally:
         for server in servers:
             server.stop()
@@ -471,6 +477,20 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
     save = htmx_save(app.port, game, token)
     verdict = "met" if save <= SAVE_GOAL else "NOT met"
     print(f"{'a hand saved through htmx':<36} {save / 1024:6.1f} KiB {'':<35} {SAVE_GOAL // 1024} KiB {verdict}")
+
+
+def club(app: Server, seconds: float) -> None:
+    """Club evenings against the app (scripts/club_load.py): every phone polls every 3 s, a scorer per table
+    saves every 20 s; the goals are no errors, polls and saves within their p99, every hand seen within one poll."""
+    import club_load  # beside this script; needs aiohttp (the test extras)
+
+    print(f"Club evenings of {seconds:.0f} s (scripts/club_load.py; goals: no errors, poll p99 <= "
+          f"{CLUB_POLL_GOAL_MS} ms, save p99 <= {CLUB_SAVE_GOAL_MS} ms, every hand seen within one poll)", flush=True)
+    for tables in CLUB_EVENINGS:
+        figures = club_load.run(f"http://{HOST}:{app.port}", tables, 4, seconds)
+        met = (not figures["errors"] and figures["poll_p99_ms"] <= CLUB_POLL_GOAL_MS
+               and figures["save_p99_ms"] <= CLUB_SAVE_GOAL_MS and figures["seen_late"] == 0)
+        print(f"  {club_load.summary(figures)}: {'met' if met else 'NOT met'}", flush=True)
 
 
 if __name__ == "__main__":
