@@ -11,7 +11,9 @@ query as the hand rows, only where both still match: a stale piece is
 impossible by construction, as with the renders of renders.py. So after a
 hand is recorded, only that hand's pieces are made (from the engine resumed
 from the running state); every other is read. After an edit the later
-hands' pieces are made again, from the game replayed in one query.
+hands' pieces are made again, from the game replayed in one query. A read
+that had to replay the game anyway (its running state is of another
+version, as after an undo) draws every piece from that replay.
 
 A GET stores the pieces it made once its answer is ready (`store_new`); best
 effort, as renders are: when the database is busy the next reader makes
@@ -83,16 +85,20 @@ def hand_of(engine: Engine, number: int) -> Any:
 
 def kept(game: Game, engine: Engine, what: str, make: Make, *, after: int = 0, upto: int | None = None
          ) -> list[tuple[int, str]]:
-    """The pieces `what` of hands after..upto (every hand up to the last with a piece by default), first to last:
-    kept ones read in one query with the hand rows, missing ones made with `make`.
+    """The pieces `what` of hands after..upto (every hand up to the last with a piece by default), first to last.
 
-    `engine` is the game's engine at the game's version (resumed or whole): it makes a missing piece of the
-    hand it holds the result of, when that result is of the version read (recording a hand misses only that
-    hand's); any other missing piece is made from the game replayed in one query.
+    `engine` is the game's engine at the game's version or later. A whole
+    engine (the game was replayed: its running state was of another version)
+    draws every piece itself, as it already paid for the replay. A resumed one
+    holds only its last hands: kept pieces are read in one query with the hand
+    rows, a missing one of a hand it holds is made from it (recording a hand
+    misses only that hand's), any other from the game replayed in one query.
     """
     last = last_number(engine) if upto is None else upto
     if last <= after:
         return []
+    if not engine.is_resumed:
+        return [(number, make(engine, number)) for number in range(after + 1, last + 1)]
     rows = db.session.execute(_LOOKUP, {"game_id": game.id, "what": what, "release": _RELEASE, "after": after,
                                         "upto": last}).all()
     missing = [(number, scored) for number, scored, body in rows if body is None]
@@ -113,12 +119,13 @@ def kept(game: Game, engine: Engine, what: str, make: Make, *, after: int = 0, u
 
 
 def _holds(game: Game, engine: Engine, missing: list[tuple[int, int]]) -> bool:
-    """Whether `engine` (at the game's version) holds the results of the `missing` hands as they were read."""
-    if any(scored > game.version for _, scored in missing):
-        return False  # read after a later change than the engine's
-    if not engine.is_resumed:
-        return False  # replayed from hands loaded apart from the rows read: the replay below reads both at once
-    return len(missing) == 1 and missing[0][0] in (last_scored(engine), engine.waiting_number())
+    """Whether the resumed `engine` (at the game's version) holds the results of the `missing` hands as read.
+
+    A hand whose result last changed at or before the engine's version, and is read unchanged since, has the
+    same result in the engine; a later one was read after a change the engine does not know of.
+    """
+    held = {last_scored(engine), engine.waiting_number()}
+    return all(scored <= game.version and number in held for number, scored in missing)
 
 
 def _replayed(game: Game) -> tuple[Engine, dict[int, int]]:

@@ -107,9 +107,11 @@ def test_a_recorded_hand_draws_its_own_pieces_and_reads_every_other(app, client)
     assert page.count("<!-- kept -->") == 1
     assert [hand.get("kept") for hand in api["hands"]] == [None, 1, None, None]
 
-    assert table.delete(4).status_code == 204  # an undo changes no other hand's result
+    assert table.delete(4).status_code == 204  # an undo changes no other hand's result, but leaves no running
+    assert "<!-- kept -->" not in client.get(f"/g/{table.id}").text  # state: the readers replay the game
+    table.add(SPADES_HANDS[3])
     assert client.get(f"/g/{table.id}").text.count("<!-- kept -->") == 1
-    assert [hand.get("kept") for hand in table.get()["hands"]] == [None, 1, None]
+    assert [hand.get("kept") for hand in table.get()["hands"]] == [None, 1, None, None]
 
     assert table.put(1, SPADES_HANDS[0]).status_code == 200  # an edit rescores hand 1 and every later one
     assert "<!-- kept -->" not in client.get(f"/g/{table.id}").text
