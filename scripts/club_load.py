@@ -10,7 +10,8 @@ something did), and the scorer records a hand through the API every 20 s.
 Phones and scorers start spread over their first period, as a room fills.
 One asynchronous process plays them all (aiohttp), so its own load counts
 little beside the server's; the run is bounded (`--seconds`, then the
-requests under way end).
+requests under way end, each within 10 s, after which it counts as an
+error).
 
 It reports the answers that were errors (anything but 200, 201 and 304, or
 no answer), the p50 and p99 latency of polls and of saves, and whether every
@@ -41,7 +42,7 @@ SAVE_EVERY = 20.0
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000}}
 HAND = {"bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
         "tricks": {"Ann": 4, "dummy": 2, "Ben": 4, "Cid": 3}}  # sets the declarer: far from any target
-TIMEOUT = aiohttp.ClientTimeout(total=30)
+TIMEOUT = aiohttp.ClientTimeout(total=10)  # an answer later than this counts as an error
 
 
 @dataclass
@@ -79,7 +80,7 @@ async def phone(session: aiohttp.ClientSession, base: str, seat: Phone, figures:
     etag: str | None = None
     await asyncio.sleep(random.uniform(0, POLL_EVERY))
     next_poll = time.monotonic()
-    while next_poll < deadline:
+    while next_poll < deadline and time.monotonic() < deadline:
         began = time.monotonic()
         try:
             async with session.get(url, headers={"If-None-Match": etag} if etag else {}) as response:
@@ -92,7 +93,7 @@ async def phone(session: aiohttp.ClientSession, base: str, seat: Phone, figures:
         except (TimeoutError, aiohttp.ClientError) as error:
             figures.error(f"poll {type(error).__name__}")
         figures.poll_times.append(time.monotonic() - began)
-        next_poll += POLL_EVERY
+        next_poll = max(next_poll + POLL_EVERY, time.monotonic())  # a late answer is not made up for in a burst
         await asyncio.sleep(max(0.0, next_poll - time.monotonic()))
 
 
@@ -103,7 +104,7 @@ async def scorer(session: aiohttp.ClientSession, base: str, table: Table, figure
     headers = {"Authorization": f"Bearer {table.token}"}
     await asyncio.sleep(random.uniform(0, SAVE_EVERY))
     next_save = time.monotonic()
-    while next_save < deadline - POLL_EVERY:
+    while next_save < deadline - POLL_EVERY and time.monotonic() < deadline - POLL_EVERY:
         began = time.monotonic()
         try:
             async with session.post(url, json=HAND, headers=headers) as response:
@@ -115,7 +116,7 @@ async def scorer(session: aiohttp.ClientSession, base: str, table: Table, figure
         except (TimeoutError, aiohttp.ClientError) as error:
             figures.error(f"save {type(error).__name__}")
         figures.save_times.append(time.monotonic() - began)
-        next_save += SAVE_EVERY
+        next_save = max(next_save + SAVE_EVERY, time.monotonic())
         await asyncio.sleep(max(0.0, next_save - time.monotonic()))
 
 
