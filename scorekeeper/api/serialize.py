@@ -48,11 +48,10 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
 def hand_object(game: Game, engine: Engine, number: int) -> dict[str, Any]:
     """Hand `number` as the API's hand result: scored (`"complete": true`), or waiting for its play (false)."""
     kind = GAMES.of(game)
+    hand = pieces.hand_of(engine, number)  # a resumed engine holds only its last scored hand and the waiting one
     if number == engine.waiting_number():
-        return {**kind.waiting_object(engine.waiting), "complete": False}
-    last = number == engine.next_number() - 1 and number not in engine.after_end
-    result = engine.last_result() if last else engine.results[number - 1]  # a resumed engine has only its last
-    return {**kind.result_object(result), "complete": True}
+        return {**kind.waiting_object(hand), "complete": False}
+    return {**kind.result_object(hand), "complete": True}
 
 
 URL_PLACEHOLDER = '"url":"\\u0000"'

@@ -75,7 +75,8 @@ def last_number(engine: Engine) -> int:
 
 
 def hand_of(engine: Engine, number: int) -> Any:
-    """Hand `number`'s result, or its first step while it waits for its play."""
+    """Hand `number`'s result, or its first step while it waits for its play; a resumed engine holds only its
+    last scored hand's result (`last_scored`) and the waiting one."""
     if number == engine.waiting_number():
         return engine.waiting
     if engine.is_resumed:
