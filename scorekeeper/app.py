@@ -25,8 +25,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games import GAMES
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
-    from .pages import events, game_page, games, live, offline, players, rulebook, share, summary, table
-    from .store import renders, whole_renders
+    from .pages import events, game_page, games, history, live, offline, players, rulebook, share, summary, table
+    from .store import pieces, renders, whole_renders
     from .web import access, assets, i18n, security
 
     app = Flask(
@@ -46,9 +46,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     renders.init_app(app)
+    pieces.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     game_page.init_app(app)
+    history.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(piquet_pages.bp)
     app.register_blueprint(piquet_api.bp)

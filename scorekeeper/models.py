@@ -103,6 +103,9 @@ class Hand(Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
     number: Mapped[int]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The game's version when this hand's result last changed (it was recorded, or it or a hand before it was
+    # replaced): the kept pieces of the hand (store/pieces.py) count only at that version.
+    scored: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -136,6 +139,19 @@ class Render(Model):
     body: Mapped[str] = mapped_column(Text)
     br: Mapped[bytes | None] = mapped_column(LargeBinary)
     gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
+
+
+class Piece(Model):
+    """A piece drawn from one hand's result (its history line, its API object, its running scores), kept while
+    the result stays what it was (store/pieces.py): it counts only when `scored` is the hand's and `release` the
+    app's. One row a hand and `what` (the piece, its language and reader): a newer one replaces it."""
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    what: Mapped[str] = mapped_column(String(40), primary_key=True)
+    release: Mapped[str] = mapped_column(String(16))
+    scored: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
 
 
 class IdempotencyKey(Model):

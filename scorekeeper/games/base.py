@@ -57,8 +57,11 @@ class Words:
     start_next: str = N_("Start hand %(number)s")
     chart_description: str = N_("Each player's running score, hand by hand. After hand %(number)s: %(scores)s.")
     chart_caption: str = N_("Running score after each hand")
+    chart_caption_every: str = N_("Running score every %(step)s hands, and after the last")  # a long game's
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
+    earlier: str = N_("Earlier hands: 1 to %(last)s")  # the history's link to the hands before those shown
+    earlier_one: str = N_("Earlier hand: 1")
     undo: str = N_("Undo hand %(number)s")
     undo_question: str = N_("Undo hand %(number)s?")
     undo_confirmed: str = N_("Yes, undo hand %(number)s")

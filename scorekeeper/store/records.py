@@ -261,10 +261,12 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     if "hands" in inspect(game).unloaded:
         # The game's hands stay unloaded (they are not needed): the hand and the state are written in SQL, without
         # the ORM's unit of work, which costs more than the two statements.
-        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry)})
+        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry),
+                               "scored": game.version})
         running_state.store_now(game, engine)
     else:
-        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))
+        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry),
+                               scored=game.version))
         running_state.store(game, engine)
     flush()
     return engine
@@ -304,6 +306,9 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
     engine.replace(number, entry)
     claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
+    for later in game.hands:  # this hand's result and every later one's may have changed: their pieces are stale
+        if later.number >= number:
+            later.scored = game.version
     running_state.store(game, engine)
     if had_ended:
         corrections.note_correction(game)  # a club night's table changed after its game ended
