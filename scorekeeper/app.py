@@ -18,14 +18,28 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
     from . import database
+    from .api import events as events_api
     from .api import games as api
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
-    from .pages import api_docs, game_page, games, live, offline, players, rulebook, share, summary, table
-    from .store import renders, whole_renders
+    from .pages import (
+        api_docs,
+        events,
+        game_page,
+        games,
+        history,
+        live,
+        offline,
+        players,
+        rulebook,
+        share,
+        summary,
+        table,
+    )
+    from .store import pieces, renders, whole_renders
     from .web import access, assets, i18n, security
 
     app = Flask(
@@ -45,9 +59,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     renders.init_app(app)
+    pieces.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     game_page.init_app(app)
+    history.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(piquet_pages.bp)
     app.register_blueprint(piquet_api.bp)
@@ -58,6 +74,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    app.register_blueprint(events_api.bp)
+    csrf.exempt(events_api.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(summary.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(table.bp)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
+from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import Engine
@@ -18,7 +18,7 @@ from ..store.idempotency import exactly_once
 from ..web.links import absolute_url
 from .openapi import Reply, describe, document
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
-from .serialize import game_object, hand_object
+from .serialize import game_json, game_object, hand_object, with_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(RuleError, rule_error)
@@ -72,23 +72,21 @@ def read_game(game_id: str) -> Response:
     if isinstance(shared, Response):
         return shared
     game = records.game_or_404(game_id, with_hands=False)
-    response = jsonify(game_object_now(game))
+    response = Response(game_object_now(game) + "\n", mimetype="application/json")
     if shared is None:
         response.set_etag(game_etag(game))
         return response
     return whole_renders.kept(shared, response, etag=game_etag(game))
 
 
-def game_object_now(game: Game) -> dict[str, Any]:
-    """The game object of the game as stored now, from the cache of renders (its `url` added for this request)."""
+def game_object_now(game: Game) -> str:
+    """The game object of the game as stored now, as JSON text, from the cache of renders and each hand's kept
+    piece (its `url` added for this request: from PUBLIC_URL, or this request's host, never kept)."""
     def make() -> str:
-        payload = game_object(game, records.replay(game))
-        del payload["url"]  # from PUBLIC_URL, or this request's host: never kept
-        return json.dumps(payload)
+        return game_json(game, records.appending_engine(game), str(get_locale()))
 
-    payload = json.loads(renders.cached("api-game", game, make, with_session=True))
-    payload["url"] = absolute_url("views.show_game", game_id=game.public_id)
-    return payload
+    kept = renders.cached("api-game", game, make, with_session=True)
+    return with_url(kept, absolute_url("views.show_game", game_id=game.public_id))
 
 
 def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:

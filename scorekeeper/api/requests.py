@@ -12,7 +12,7 @@ from ..config import request_size_limit
 from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import writes
+from ..store import corrections, events, writes
 from ..web.i18n import say
 
 
@@ -70,11 +70,16 @@ def object_body() -> dict[str, Any]:
 
 
 def editable_game(game_id: str) -> Game:
-    """The game to change, locked, if the request carries its edit token (403 otherwise)."""
+    """The game to change, locked, if the request carries its edit token, or the organiser's of the club night
+    whose table it is (a correction); 403 otherwise."""
     game = writes.locked_game(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not game.has_edit_token(token.strip()):
+    if scheme.lower() != "bearer" or not token.strip():
         abort(403)
+    if not game.has_edit_token(token.strip()):
+        if not events.is_organiser_of(game, token.strip()):
+            abort(403)
+        corrections.note_correction(game)  # a club night's organiser corrects a table
     return game
 
 

@@ -105,14 +105,19 @@ def settings_schemas(
     settings: Any, numbers: Iterable[tuple[str, int, int, str]], switches: Iterable[tuple[str, str]] = (),
     choices: Mapping[str, Iterable[object]] | None = None,
 ) -> tuple[Schema, Schema]:
-    """The create payload's settings (every key optional) and the game object's (every key present), from the
+    """The create payload's settings (every key optional) and the game object's (every key present but the
+    numbers without a default), from the
     engine's `Settings` defaults and its tables of numbers (key, lowest, highest, message) and switches."""
     defaults = settings()
     properties: dict[str, Schema] = {}
     for key, values in (choices or {}).items():
         properties[key] = choice(values, default=str(getattr(defaults, key)))
+    unset = set()  # a number without a default (a club night's hand limit) is in the game object only when set
     for key, low, high, _ in numbers:
-        properties[key] = integer(low, high, default=getattr(defaults, key))
+        default = getattr(defaults, key)
+        properties[key] = integer(low, high) if default is None else integer(low, high, default=default)
+        if default is None:
+            unset.add(key)
     for key, _ in switches:
         properties[key] = {**BOOLEAN, "default": getattr(defaults, key)}
-    return request_obj(properties), obj(properties)
+    return request_obj(properties), obj(properties, optional=unset)

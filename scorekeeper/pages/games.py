@@ -30,6 +30,7 @@ from .game_page import (
     stored_hand_or_404,
     suggested_names,
 )
+from .history import OLDER, history_lines
 
 bp = Blueprint("views", __name__)
 
@@ -83,6 +84,23 @@ def show_hand(game_id: str, number: int) -> ResponseReturnValue:
     if is_fragment_request():
         return explanation
     return render_template("hand.html", game=game, kind=kind, number=number, explanation=explanation)
+
+
+@bp.get("/g/<game_id>/hands")
+def older_hands(game_id: str) -> ResponseReturnValue:
+    """The lines of the hands before `?before=`, newest first: in place of the history's link for htmx, or a
+    page of their own."""
+    game = records.game_or_404(game_id, with_hands=False)
+    before = request.args.get("before", type=int)
+    if before is None or before < 2:
+        abort(404)
+    kind = GAMES.of(game)
+    editable = access.can_edit(game)
+    shown = history_lines(game, records.appending_engine(game), editable, before=before, count=OLDER)
+    context = {"game": game, "kind": kind, "shown": shown, "editable": editable}
+    if is_fragment_request():
+        return render_template("_older_lines.html", **context)
+    return render_template("older_hands.html", **context)
 
 
 @bp.post("/g/<game_id>/hands")

@@ -36,9 +36,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ..extensions import db
-from ..games.base import Engine
 from ..models import Game, Render
-from . import records
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -120,26 +118,17 @@ def key_of(*parts: str) -> str:
     return hashlib.sha256("\0".join((RELEASE, *parts)).encode()).hexdigest()
 
 
-def whole_engine(game: Game, engine: Engine) -> Engine:
-    """`engine` if it holds every hand, else the game replayed (once a request)."""
-    if not engine.is_resumed:
-        return engine
-    replayed = g.setdefault("replayed", {})
-    if (game.id, game.version) not in replayed:
-        replayed[(game.id, game.version)] = records.replay(game)
-    return replayed[(game.id, game.version)]
-
-
 @pass_context
 def cached_part(context: Context, template: str, *, by_reader: bool = True) -> Markup:
-    """A part of the game's page drawn from every hand (`template`), from the cache of renders.
+    """A part of the game's page drawn from every hand (`template`), from the cache of renders; the part draws
+    each hand from its kept pieces (pieces.py), so the engine resumed from the running state is enough.
 
     `by_reader`: whether editors see it otherwise than readers (edit links).
     """
-    game, engine, editable = context["game"], context["engine"], context["editable"]
+    game, editable = context["game"], context["editable"]
 
     def make() -> str:
-        return render_template(template, **{**context.get_all(), "engine": whole_engine(game, engine)})
+        return render_template(template, **context.get_all())
 
     return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
 

@@ -21,6 +21,10 @@ OPERATIONS = {
     "/api/v1/games/{game_id}/hands/{number}": {"put", "delete"},
     "/api/v1/games/{game_id}/next": {"post"},
     "/api/v1/piquet/check": {"post"},
+    "/api/v1/events": {"post"},
+    "/api/v1/events/{event_id}": {"get"},
+    "/api/v1/events/{event_id}/rounds": {"post"},
+    "/api/v1/events/{event_id}/tables/{round_number}/{number}/confirm": {"post"},
 }
 
 

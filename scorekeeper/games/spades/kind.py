@@ -7,6 +7,7 @@ from typing import Any
 
 from ...models import Game
 from ...rules import spades
+from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_
 from ...web.i18n import say
 from ...web.spreadsheet import cell
@@ -37,6 +38,13 @@ class Spades(GameKind):
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",
         "delta", "score", "bags",
     )
+
+    sides_per_table = 2
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """The two teams, both partners sharing the team's figures."""
+        scores = engine.scores()
+        return FinishedTable(tuple(Side(team.players, scores[team.name]) for team in spades_game(engine).table.teams()))
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

@@ -87,6 +87,7 @@ NUMBERS: Final = (
     ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
     ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
     ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
+    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
 )
 """The numeric settings: key, lowest, highest, and the message for a value outside."""
 
@@ -99,6 +100,7 @@ class Settings:
     bag_limit: int = 10
     bag_penalty: int = 100
     variant: Variant = Variant.NO_PEEKY
+    hand_limit: int | None = None  # a club night's table ends after that many complete hands
 
     @classmethod
     def parse(cls, data: object) -> Settings:
@@ -131,13 +133,16 @@ class Settings:
         return cls(**values, variant=chosen)
 
     def to_dict(self) -> dict[str, object]:
-        """The API's ``settings`` object."""
-        return {
+        """The API's ``settings`` object; ``hand_limit`` only when the game has one."""
+        values: dict[str, object] = {
             "target": self.target,
             "bag_limit": self.bag_limit,
             "bag_penalty": self.bag_penalty,
             "variant": str(self.variant),
         }
+        if self.hand_limit is not None:
+            values["hand_limit"] = self.hand_limit
+        return values
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ NUMBERS: Final = (
     ("nil_value", 1, 1000, N_("The value of a Nil is a whole number from 1 to 1000.")),
     ("blind_margin", 0, 10000, N_("The Blind Nil margin is a whole number from 0 to 10000.")),
     ("mercy_floor", -10000, -1, N_("The mercy floor is a whole number from -10000 to -1.")),
+    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
 )
 SWITCHES: Final = (
     ("blind_nil", N_("Blind Nil is on or off: true or false.")),
@@ -84,6 +85,7 @@ class Settings:
     zero_is_nil: bool = False
     mercy: bool = False
     mercy_floor: int = -200
+    hand_limit: int | None = None  # a club night's table ends after that many complete hands
 
     @classmethod
     def parse(cls, data: object) -> Settings:
@@ -127,9 +129,11 @@ class Settings:
         return cls(**values)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        """The API's ``settings`` object, every key present."""
+        """The API's ``settings`` object, every key present (``hand_limit`` only when the game has one)."""
         values = asdict(self)
         values["variant"] = str(self.variant)
+        if self.hand_limit is None:
+            del values["hand_limit"]
         return values
 
     def is_blind_nil_allowed(self) -> bool:
