@@ -9,7 +9,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 
 from .forms_client import errors_in, post_form, stored
-from .test_pages_spades import start
+from .test_pages_dummy_spades import start
 
 # Seats Ann, Ben, Cid; Ann deals hand 1, so Ben bids first. The fields are in seat order: Ann, Ben, Cid (dummy).
 SU_E1 = {"bids-0-bid": "4", "bids-0-side": "partner", "bids-1-bid": "5", "bids-1-side": "own",
