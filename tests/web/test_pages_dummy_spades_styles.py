@@ -104,7 +104,11 @@ def test_mirror_bids_over_13_are_refused_under_the_bids(client, app):
     game_url = start(client, style="mirror")
     response = post_form(client, game_url + "/hands", {**MI_E2, "bids-1-bid": "3", "step": "first"}, game_url)
     assert response.status_code == 422
-    assert errors_in(response.get_data(as_text=True)) == [OVER_13]
+    page = response.get_data(as_text=True)
+    assert errors_in(page) == [OVER_13]
+    # About the three bids together: said under them, and their fieldset names it.
+    assert f'<p class="error" id="bids-error">{OVER_13}</p>' in page
+    assert re.search(r'<fieldset class="has-error" aria-describedby="bids-error">\s*<legend>Bids, in bidding order', page)
     assert stored(app, Hand) == 0
 
 

@@ -177,7 +177,7 @@ class DummySpadesHandForm(BidsAndTricksForm):
         }
 
     def attach(self, error: RuleError) -> None:
-        fields: dict[str, Field] = {}
+        fields: dict[str, Field] = {"bids": self.bids}  # about the bids together (Mirror's total): under them
         for i, bid_form in enumerate(self.bids):
             fields[f"bids[{i}].bid"] = bid_form.form.bid
             fields[f"bids[{i}].nil"] = bid_form.form.nil
