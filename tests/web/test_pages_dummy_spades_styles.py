@@ -144,3 +144,12 @@ def test_a_players_stats_count_mirror_nils_that_applied(client):
     post_form(client, game_url + "/hands", MI_E2, game_url)
     page = client.get("/players/Ben").get_data(as_text=True)
     assert re.search(r"Nils made</dt>\s*<dd>[^<]*1 of 1", page), page
+
+
+def test_the_form_links_to_the_styles_rule_on_the_rules_page(client):
+    rules = client.get("/rules/dummy-spades").get_data(as_text=True)
+    for style in ("suicide", "mirror"):
+        page = client.get(start(client, style=style)).get_data(as_text=True)
+        assert re.search(rf'<a class="rules-link" href="/rules/dummy-spades#{style}"[^>]*>Rules: {style.title()}<', page)
+        assert f'id="{style}"' in rules
+    assert "Rules: Standard" not in client.get(start(client)).get_data(as_text=True)
