@@ -84,7 +84,8 @@ class KindSchemas:
     `game_fields` what the game adds to the game object, `create_fields` to
     the create payload (beside players, first_dealer and settings),
     `create_examples` are examples of that payload; `named` any other
-    schemas the game's own endpoints use.
+    schemas the game's own endpoints use; `optional_in_results` the result
+    fields only some hands have (a Mirror hand's `dummy_spades`).
     """
 
     prefix: str
@@ -99,6 +100,7 @@ class KindSchemas:
     create_fields: Mapping[str, Schema] = field(default_factory=dict)
     create_examples: Mapping[str, Any] = field(default_factory=dict)
     named: Mapping[str, Schema] = field(default_factory=dict)
+    optional_in_results: tuple[str, ...] = ()
 
 
 def settings_schemas(

@@ -62,7 +62,8 @@ def test_creating_an_event_answers_201_with_the_event_the_organisers_token_and_i
                                        "tables", "byes")} == {
         "name": "Thursday club", "game": "dummy-spades", "players": PLAYERS, "rounds": 2, "round": 0,
         "hands_per_round": 1, "status": "seating", "tables": [], "byes": []}
-    assert body["settings"] == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
+    assert body["settings"] == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky",
+                                "style": "standard"}
     assert standings(body) == [(1, name, 0.0, 0.0, 0, 0) for name in sorted(PLAYERS)]
     assert client.get(f"/api/v1/events/{body['id']}").get_json()["version"] == body["version"]
 

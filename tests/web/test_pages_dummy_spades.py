@@ -70,7 +70,8 @@ def test_creating_a_game_redirects_to_its_editable_page(client, app):
     assert "Flip 2: before bidding, each player turns 2 dummy cards face up" in page
     with app.app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
-        assert game.settings == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "flip-2", "dummy_after": 2}
+        assert game.settings == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "flip-2", "style": "standard",
+                                 "dummy_after": 2}
         assert game.player_names == ("Ann", "Ben", "Cid")
 
 

@@ -27,7 +27,7 @@ TRICKS = integer(0, dummy_spades.TRICKS_PER_DEAL)
 HAND = {"type": "string", "description": f"A player's name, or “{dummy_spades.DUMMY}” for the dummy's hand."}
 DUMMY_AFTER = integer(0, 2, description="The dummy sits after player dummy_after + 1.")
 settings, stored_settings = settings_schemas(
-    dummy_spades.Settings, NUMBERS, choices={"variant": dummy_spades.Variant}
+    dummy_spades.Settings, NUMBERS, choices={"variant": dummy_spades.Variant, "style": dummy_spades.Style}
 )
 
 HAND_PAYLOAD = request_obj({
@@ -43,11 +43,14 @@ HAND_PAYLOAD = request_obj({
 NIL = obj({
     "bidder": NAME, "hand": HAND, "applies": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER, "reason": STRING,
 })
+DUMMY_SPADES = integer(0, dummy_spades.TRICKS_PER_DEAL,
+                       description="Mirror only: the dummy's spades, 13 minus the bids.")
 SHARED = {
+    "dummy_spades": DUMMY_SPADES,
     "bidding_order": NAMES, "leader": STRING, "declarer": NAME, "defenders": NAMES, "nils": array(NIL),
 }
 PLAYER_LINE = obj({
-    "role": choice(Role), "bid": TRICKS, "team_tricks": TRICKS, "made": BOOLEAN,
+    "role": choice(Role), "bid": TRICKS, "contract": TRICKS, "team_tricks": TRICKS, "made": BOOLEAN,
     "contract_points": INTEGER, "nil_points": INTEGER, "bags_added": INTEGER,
     "bag_penalty": integer(high=0, description="0, or minus the bag penalty when the bags reached the limit."),
     "delta": INTEGER, "score": INTEGER, "bags": integer(0), "explanation": SENTENCES,
@@ -61,6 +64,7 @@ EXAMPLE_HAND = {
 
 SCHEMAS = KindSchemas(
     prefix="DummySpades",
+    optional_in_results=("dummy_spades",),
     settings=settings,
     stored_settings=stored_settings,
     hand=HAND_PAYLOAD,
@@ -71,7 +75,7 @@ SCHEMAS = KindSchemas(
     result={**SHARED, "players": keyed(PLAYER_LINE)},
     waiting={
         **SHARED,
-        "players": keyed(obj({"role": choice(Role), "bid": TRICKS})),
+        "players": keyed(obj({"role": choice(Role), "bid": TRICKS, "contract": TRICKS})),
         "needs": SENTENCES,
     },
     standing=obj({"score": INTEGER, "bags": integer(0)}),

@@ -32,7 +32,7 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
 
     def first_step(self, entry: HandEntry) -> Bidding | None:
         """The bidding of a hand recorded without its tricks; None for a whole hand."""
-        return None if entry.complete else decide_bids(self.table, self.next_number(), entry)
+        return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
 
     def refusal_when_over(self) -> Phrase:
         winner = self.winner()
