@@ -133,6 +133,16 @@ def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, a
     assert stored(app, Hand) == 0
 
 
+def test_blank_fields_say_fill_this_in(client, app):
+    game_url = start(client)
+    response = post_form(client, game_url + "/hands", {**E1_HAND, "bids-1-bid": "", "tricks-1": "14", "tricks-2": "",
+                                                       "tricks-3": ""}, game_url)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == [
+        "Fill this in.", "Tricks are a whole number from 0 to 13.", "Fill this in.", "Fill this in."]
+    assert stored(app, Hand) == 0
+
+
 def test_each_error_of_a_field_has_its_own_id_and_the_input_names_them_all(app):
     with app.test_request_context():
         form = DummySpadesHandForm(["Ann", "Ben", "Cid"], formdata=None)

@@ -158,11 +158,20 @@ def test_refused_bids_are_shown_and_nothing_is_saved(client, app):
     response = post_form(client, game_url + "/hands", {**C_E2, "bids-0-bid": "x", "tricks-3": "3"}, game_url)
     page = response.get_data(as_text=True)
     assert errors_in(page) == [
-        "A bid is a whole number from 0 to 13, “nil” or “blind-nil”.",
+        "A bid is a whole number from 0 to 13, or tick Nil.",
         "The four players took 15 tricks; they must take exactly 13.",
     ]
     tricks = re.search(r'<fieldset class="tricks has-error".*?</fieldset>', page, re.S).group(0)
     assert '<p class="error" id="tricks-error">The four players took 15 tricks; they must take exactly 13.</p>' in tricks
+
+
+def test_a_blank_bid_or_count_says_fill_this_in_in_the_players_words(client, app):
+    game_url = start(client)
+    response = post_form(client, game_url + "/hands", {**C_E2, "bids-2-bid": "", "tricks-1": "", "tricks-2": ""},
+                         game_url)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == ["Fill this in, or tick Nil.", "Fill this in.", "Fill this in."]
+    assert stored(app, Hand) == 0
 
 
 def test_edit_and_undo(client):

@@ -1,0 +1,128 @@
+"""At the table, round two (issue 28): whole games played on a 360 x 780 touch phone, as a new player would.
+
+Entry that does what the thumb meant (a 1 that keeps its place, a filled-in count that can be cleared, the
+form kept in view after filling the declarations from cards), targets a thumb can hit, the form right under
+the scores, and what a player looks for where they look.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .support import ARTIFACTS, NARROW_PHONE, wait_for
+
+pytestmark = pytest.mark.browser
+
+P3_ELDER = "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split()
+P3_YOUNGER = "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()
+
+
+@pytest.fixture
+def phone(new_phone):
+    """A 360-px phone with a touch screen."""
+    return new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
+
+
+def open_new_game(page, game: dict) -> str:
+    """Create the game through the API and open it on this phone with edit access; its address."""
+    created = page.request.post("/api/v1/games", data=game).json()
+    page.goto(f"/g/{created['id']}/join/{created['edit_token']}")
+    return f"/g/{created['id']}"
+
+
+DUMMY_HAND = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
+FOUR_PLAYERS = {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"}
+PIQUET = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"}
+
+
+def first_screen(page, name: str) -> None:
+    """Save what the phone's screen shows now (not the whole page) under test-artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def focused(page) -> str:
+    """The id of the element with the focus, or its text (a button without an id)."""
+    return page.evaluate("document.activeElement.id || document.activeElement.textContent.trim()")
+
+
+def values(page, *ids: str) -> list[str]:
+    return [page.input_value(f"#{id_}") for id_ in ids]
+
+
+# Point 0: the entry traps.
+
+def test_a_one_keeps_its_place_and_the_next_digit_moves_on(phone):
+    page = phone
+    open_new_game(page, DUMMY_HAND)
+    # Ben bids 1, Cid 5 (a 15 would pass 13), Ann declares 7; then tricks 3, 1, 4 for the three players.
+    page.locator("#bids-1-bid").click()
+    page.keyboard.type("157")
+    assert values(page, "bids-1-bid", "bids-2-bid", "bids-0-bid") == ["1", "5", "7"]
+    page.keyboard.type("314")
+    assert values(page, "tricks-0", "tricks-1", "tricks-2", "tricks-3") == ["3", "1", "4", "5"]
+    assert focused(page) == "Save hand", "the last count is filled in and Save is next"
+    # 10 to 13 still go in one field: a 1 then a 2 is 12.
+    page.locator("#tricks-0").fill("")
+    page.locator("#tricks-0").click()
+    page.keyboard.type("12")
+    assert page.input_value("#tricks-0") == "12"
+    first_screen(page, "round-two-a-one-keeps-its-place")
+
+
+def test_a_blank_count_says_fill_this_in(phone):
+    page = phone
+    open_new_game(page, DUMMY_HAND)
+    page.locator("#bids-1-bid").click()
+    page.keyboard.type("567")
+    page.keyboard.type("3")
+    page.click("button:has-text('Save hand')")
+    page.wait_for_selector("#tricks-1-error")
+    assert page.inner_text("#tricks-1-error") == "Fill this in."
+    assert page.inner_text("#tricks-2-error") == "Fill this in."
+    page.locator("#tricks-1-error").scroll_into_view_if_needed()
+    first_screen(page, "round-two-fill-this-in")
+
+
+@pytest.mark.parametrize("game, language", [(FOUR_PLAYERS, "en"), (DUMMY_HAND, "fr")])
+def test_a_filled_in_count_the_player_touches_is_theirs(new_phone, game, language):
+    page = new_phone(NARROW_PHONE, has_touch=True, is_mobile=True, locale=language)
+    open_new_game(page, game)
+    page.locator("#tricks-0").click()
+    page.keyboard.type("426")
+    assert page.input_value("#tricks-3") == "1", "the last count is filled in"
+    # The player taps the filled-in count and clears it: it stays blank, and the focus stays there.
+    page.locator("#tricks-3").click()
+    page.keyboard.press("Backspace")
+    page.wait_for_timeout(100)
+    assert page.input_value("#tricks-3") == ""
+    assert focused(page) == "tricks-3"
+    # Changing another count does not fill it in again: it is the player's now.
+    page.locator("#tricks-2").fill("")
+    page.locator("#tricks-2").click()
+    page.keyboard.type("5")
+    assert page.input_value("#tricks-3") == ""
+    page.locator("#tricks-3").click()
+    page.keyboard.type("2")
+    assert values(page, "tricks-0", "tricks-1", "tricks-2", "tricks-3") == ["4", "2", "5", "2"]
+    first_screen(page, f"round-two-cleared-count-{language}")
+
+
+def test_filling_the_declarations_from_cards_stays_on_the_form(phone):
+    page = phone
+    open_new_game(page, PIQUET)
+    page.click("summary:has-text('Check with cards')")
+    for card in P3_ELDER:
+        page.locator(f"label:has(input[name=cards_elder][value='{card}'])").click()
+    for card in P3_YOUNGER:
+        page.locator(f"label:has(input[name=cards_younger][value='{card}'])").click()
+    page.click("button:has-text('Fill the declarations from these cards')")
+    wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
+    page.wait_for_timeout(300)
+    # The form's next step, the play, is on the screen; the Share section is not.
+    assert page.evaluate("""() => {
+        const play = document.querySelector('#deal-form fieldset.play').getBoundingClientRect();
+        return play.top >= -1 && play.top < window.innerHeight / 2;
+    }""")
+    assert page.evaluate("document.querySelector('.share').getBoundingClientRect().top") > NARROW_PHONE["height"]
+    first_screen(page, "round-two-filled-from-cards")
