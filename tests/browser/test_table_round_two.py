@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import ARTIFACTS, NARROW_PHONE, wait_for
+from .support import ARTIFACTS, NARROW_PHONE, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +126,71 @@ def test_filling_the_declarations_from_cards_stays_on_the_form(phone):
     }""")
     assert page.evaluate("document.querySelector('.share').getBoundingClientRect().top") > NARROW_PHONE["height"]
     first_screen(page, "round-two-filled-from-cards")
+
+
+# Points 2 and 3: the form right under the scores, targets a thumb can hit.
+
+DEAL = {"point": {"elder": {"cards": 5, "value": 48}, "younger": {"cards": 5, "value": 45}},
+        "sequences": {"elder": [{"length": 3, "top": "K"}], "younger": [{"length": 3, "top": "A"}]},
+        "sets": {"elder": [{"size": 3, "rank": "A"}], "younger": [{"size": 4, "rank": "T"}]},
+        "tricks": ["elder"] * 6 + ["younger"] * 5 + ["elder"]}
+IN_PROGRESS = {
+    # RULES.md A10 E1, with a nil declared on the other team's hand (void): its explanation links to why.
+    "dummy-spades": (DUMMY_HAND, {"bids": [{"player": "Ann", "bid": 7, "nil": ["Ben"]}, {"player": "Ben", "bid": 5},
+                                           {"player": "Cid", "bid": 6}],
+                                  "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3}}),
+    "spades": (FOUR_PLAYERS, {"bids": [{"player": "Ann", "bid": 5}, {"player": "Ben", "bid": 3},
+                                       {"player": "Cid", "bid": 4}, {"player": "Dan", "bid": 2}],
+                              "tricks": {"Ann": 4, "Ben": 2, "Cid": 6, "Dan": 1}}),
+    "piquet": (PIQUET, DEAL),
+}
+
+
+def game_in_progress(page, name: str, hands: int = 3) -> str:
+    """A game of `name` with `hands` hands recorded through the API, opened on this phone with edit access."""
+    game, hand = IN_PROGRESS[name]
+    created = page.request.post("/api/v1/games", data=game).json()
+    for _ in range(hands):
+        response = page.request.post(f"/api/v1/games/{created['id']}/hands", data=hand,
+                                     headers={"Authorization": f"Bearer {created['edit_token']}"})
+        assert response.status == 201, response.text()
+    page.goto(f"/g/{created['id']}/join/{created['edit_token']}")
+    return f"/g/{created['id']}"
+
+
+# Every visible target: links, buttons, disclosures, chips and cards (their labels: the input inside is hidden),
+# fields. The site's name in the header is left out (it is not a game's).
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    "main :is(a, button, summary, label.chip, label.card, input:not([type=hidden]):not(label.chip input, label.card input), select)"))
+  .filter((element) => element.offsetParent !== null && !element.closest("[hidden]"))
+  .map((element) => [element, element.getBoundingClientRect()])
+  .filter(([element, box]) => box.width < 44 || box.height < 44)
+  .map(([element, box]) => `${element.tagName} "${(element.textContent || element.name).trim().slice(0, 40)}"`
+                           + ` ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+@pytest.mark.parametrize("name", list(IN_PROGRESS))
+def test_the_form_starts_in_the_top_450_px_while_a_game_is_in_progress(phone, name):
+    page = phone
+    game_in_progress(page, name)
+    first_screen(page, f"round-two-in-progress-{name}")
+    box = page.locator("#entry form :is(input:not([type=hidden]), select)").first.bounding_box()
+    assert page.evaluate("window.scrollY") == 0
+    assert box["y"] + box["height"] <= 450, box
+
+
+@pytest.mark.parametrize("name", list(IN_PROGRESS))
+def test_every_target_a_player_taps_during_a_game_is_44_px(phone, name):
+    page = phone
+    game_in_progress(page, name)
+    page.click("#hand-1 summary")
+    page.wait_for_selector("#hand-1 .explain :is(ul, table, p:not(:only-child))")
+    page.click("summary:has-text('Share edit access')")
+    if name == "piquet":
+        page.click("summary:has-text('Check with cards')")
+        page.click("summary:has-text('More sequences') >> nth=0")
+    assert page.evaluate(SMALL_TARGETS) == []
+    screenshot(page, f"round-two-targets-{name}")
+    page.locator("#hand-1").screenshot(path=str(ARTIFACTS / f"round-two-targets-{name}-hand-1.png"))
+    if name == "piquet":
+        page.locator(".with-cards").screenshot(path=str(ARTIFACTS / "round-two-targets-piquet-cards.png"))

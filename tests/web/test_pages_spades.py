@@ -28,6 +28,12 @@ def start(client, **changes) -> str:
     return response.headers["Location"]
 
 
+def bidding_order(page: str) -> list[str]:
+    """The players of the entry form's bids, top to bottom: the bidding order (the "now" strip leaves it to the form
+    on a page that can edit)."""
+    return re.findall(r'<label for="bids-\d-bid">([^ <]+)', page)
+
+
 def scores(page: str) -> list[list[str]]:
     """The scoreboard: a heading row, then each team, its score and its bags."""
     rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>\s*<td class="num score">(−?\d+)</td>\s*'
@@ -54,10 +60,11 @@ def test_creating_a_game_stores_the_settings_and_shows_the_now_strip(client, app
     game_url = start(client, variant="suicide", target="300", nil_value="50", zero_is_nil="y", mercy="y",
                      mercy_floor="-300", first_dealer="3")
     page = client.get(game_url).get_data(as_text=True)
-    assert text_of(page, "standing").startswith(
-        "Team Score Bags Ann & Cid 0 0 Ben & Dan 0 0 First team to 300 wins. · Suicide · 10 bags cost 100 · Nil 50"
-        " · 0 is Nil · mercy at −300 Hand 1 Dan deals Bidding: Ann, Ben, Cid, Dan Ann leads"
-    )
+    # The scores, then the hand to enter; the game's settings in a line under the form, before the chart.
+    assert text_of(page, "standing").startswith("Team Score Bags Ann & Cid 0 0 Ben & Dan 0 0 Hand 1 Dan deals Ann leads")
+    assert text_of(page, "record").startswith(
+        "First team to 300 wins. · Suicide · 10 bags cost 100 · Nil 50 · 0 is Nil · mercy at −300")
+    assert bidding_order(page) == ["Ann", "Ben", "Cid", "Dan"]
     assert "Suicide: in each team one partner bids Nil and the other 4 or more." in page
     with app.app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
@@ -119,7 +126,7 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
     assert "Ben &amp; Dan took 3 of 5: set, −50." in explained
-    assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
+    assert "Ben deals" in page and bidding_order(page) == ["Cid", "Dan", "Ann", "Ben"]
 
 
 def test_nil_and_the_last_trick_count_filled_in(client):
@@ -263,7 +270,7 @@ def test_a_rematch_keeps_the_teams_and_house_rules_and_passes_the_deal(client, a
     response = post_form(client, game_url + "/rematch", {}, game_url)
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
+    assert "Ben deals" in page and bidding_order(page) == ["Cid", "Dan", "Ann", "Ben"]
     with app.app_context():
         first, rematch = db.session.execute(db.select(Game).order_by(Game.id)).scalars()
         assert (rematch.kind, rematch.player_names, rematch.settings) == ("spades", first.player_names, first.settings)
