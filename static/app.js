@@ -18,6 +18,24 @@ function whenParsed(fn) {
   document.addEventListener("htmx:afterSettle", function (event) { showScripted(event.target); });
 })();
 
+// A field that applies only with a choice made ("Other target" with the Other chip, the Saunt target, the Blind
+// Nil margin) is hidden without it (style.css does so without this script too) and disabled, so it is never sent.
+(function () {
+  "use strict";
+  function applyAll(root) {
+    root.querySelectorAll("[data-applies-if]").forEach(function (part) {
+      var choice = document.getElementById(part.dataset.appliesIf);
+      var off = Boolean(choice) && !choice.checked;
+      part.hidden = off;
+      part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+    });
+  }
+  whenParsed(function () { applyAll(document); });
+  document.addEventListener("change", function (event) {
+    if (event.target.form) applyAll(event.target.form);
+  });
+})();
+
 (function () {
   "use strict";
 
@@ -29,13 +47,6 @@ function whenParsed(fn) {
     if (isNaN(value)) value = 0; else value += parseInt(button.dataset.step, 10);
     input.value = Math.max(0, Math.min(13, value));
     input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-
-  // Typing in a field that belongs to a choice ("Other target") selects that choice.
-  document.addEventListener("input", function (event) {
-    var id = event.target.dataset && event.target.dataset.selects;
-    var choice = id && document.getElementById(id);
-    if (choice && event.target.value.trim() !== "") choice.checked = true;
   });
 
   // With three hands' tricks typed, fill in the fourth to make 13. A count the player touches (types in, clears,
@@ -77,6 +88,9 @@ function whenParsed(fn) {
     if (xhr.status >= 400) {
       showRefusal(document.querySelector("#entry .error-box, #entry .error"));
     } else if (event.detail.successful) {
+      // The edit link to keep has been seen: it folds into its "Share edit access" button.
+      var keep = document.getElementById("keep-link");
+      if (keep) keep.open = false;
       var board = document.getElementById("board");
       if (board) board.scrollIntoView({ block: "start" });
     }

@@ -77,8 +77,9 @@ class TargetChoice:
 
     @property
     def chose_other_target(self) -> bool:
-        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
-        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+        """The "Other" chip: "Other target" applies only with it (the page hides the field otherwise, and a number
+        left there from before is not the target)."""
+        return self.target.data == "other"
 
     @property
     def target_field(self) -> Field:

@@ -194,3 +194,76 @@ def test_every_target_a_player_taps_during_a_game_is_44_px(phone, name):
     page.locator("#hand-1").screenshot(path=str(ARTIFACTS / f"round-two-targets-{name}-hand-1.png"))
     if name == "piquet":
         page.locator(".with-cards").screenshot(path=str(ARTIFACTS / "round-two-targets-piquet-cards.png"))
+
+
+# Point 4: nothing in the way.
+
+def test_the_edit_link_shows_once_then_folds_into_a_small_button(phone):
+    page = phone
+    page.goto("/new/dummy-spades")
+    for seat, name in enumerate(("Ann", "Ben", "Cid")):
+        page.fill(f"#player_{seat}", name)
+    page.check("#first_dealer-0")  # Ann deals: Ben, Cid and Ann bid
+    page.click("button:has-text('Start the game')")
+    page.wait_for_selector("#keep-link[open] .keep-link")
+    assert page.locator("#keep-link figcaption a").is_visible()
+    page.locator("#bids-1-bid").click()
+    page.keyboard.type("567523")
+    page.click("button:has-text('Save hand')")
+    page.wait_for_selector("#hand-1")
+    wait_for(page, "!document.querySelector('#keep-link').open")
+    button = page.locator("#keep-link > summary").bounding_box()
+    assert button["height"] <= 50 and button["width"] >= 44
+    assert not page.locator("#keep-link figcaption a").is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    first_screen(page, "round-two-edit-link-folded")
+    page.click("#keep-link > summary:has-text('Share edit access')")
+    assert page.locator("#keep-link figcaption a").is_visible()
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_fields_that_do_not_apply_are_hidden_and_not_sent(new_phone, javascript):
+    page = new_phone(NARROW_PHONE, java_script_enabled=javascript)
+    page.goto("/new/spades")
+    assert not page.locator("#target_other").is_visible()
+    page.click("summary:has-text('House rules')")
+    assert not page.locator("#blind_margin").is_visible()
+    assert not page.locator("#mercy_floor").is_visible()
+    page.locator("label.chip:has(#target-2)").click()
+    page.fill("#target_other", "450")
+    page.check("#blind_nil")
+    assert page.locator("#blind_margin").is_visible()
+    # The margin sits on the line of its tick: one sentence, not a second field saying the same.
+    tick, margin = page.locator("#blind_nil").bounding_box(), page.locator("#blind_margin").bounding_box()
+    assert abs(tick["y"] + tick["height"] / 2 - (margin["y"] + margin["height"] / 2)) < 12
+    page.fill("#blind_margin", "150")
+    first_screen(page, f"round-two-applies-{'js' if javascript else 'no-js'}")
+    # Back to 300: the number typed in "Other target" is hidden again and does not count.
+    page.locator("label.chip:has(#target-1)").click()
+    assert not page.locator("#target_other").is_visible()
+    for seat, name in enumerate(("Ann", "Ben", "Cid", "Dan")):
+        page.fill(f"#player_{seat}", name)
+    page.click("button:has-text('Start the game')")
+    page.wait_for_selector(".scoreboard")
+    game = page.request.get(page.url.replace("/g/", "/api/v1/games/")).json()
+    assert (game["settings"]["target"], game["settings"]["blind_nil"], game["settings"]["blind_margin"]) == (300, True, 150)
+
+
+def test_the_saunt_target_shows_only_for_saunt(new_phone):
+    page = new_phone(NARROW_PHONE)
+    page.goto("/new/piquet")
+    assert not page.locator("#target").is_visible()
+    page.locator("label.chip:has(input[name=variant][value=saunt])").click()
+    assert page.locator("#target").is_visible()
+
+
+def test_the_viewers_page_says_it_is_read_only_and_how_to_score_too(phone, new_phone):
+    page = phone
+    path = game_in_progress(page, "spades", hands=1)
+    viewing = new_phone(NARROW_PHONE)  # another phone, with the read-only link
+    viewing.goto(path)
+    note = viewing.inner_text(".read-only-note")
+    assert note.startswith("Read-only: this phone follows the game as it is scored.")
+    assert "“Share edit access”" in note
+    first_screen(viewing, "round-two-viewer")
+    assert page.locator(".read-only-note").count() == 0

@@ -83,7 +83,7 @@ def test_creating_a_game_stores_the_settings_and_shows_the_now_strip(client, app
         ({"player_3": "ann"}, ["Two players cannot both be called “ann”."]),
         ({"player_2": ""}, ["Enter a name."]),
         ({"target": "other", "target_other": "lots"}, ["The target is a whole number from 1 to 10000."]),
-        ({"mercy_floor": "10"}, ["The mercy floor is a whole number from -10000 to -1."]),
+        ({"mercy": "y", "mercy_floor": "10"}, ["The mercy floor is a whole number from -10000 to -1."]),
         ({"variant": "mirror", "blind_nil": "y"}, ["Mirror is played without Blind Nil."]),
     ],
 )
@@ -95,10 +95,17 @@ def test_bad_new_game_input_is_shown_beside_the_field_and_nothing_is_saved(clien
     assert stored(app, Game) == 0
 
 
-def test_a_number_typed_in_other_target_is_the_target(client, app):
-    start(client, target="300", target_other="450")
+def test_fields_that_do_not_apply_are_not_read(client, app):
+    """A number left in "Other target" with 300 chosen, a Blind Nil margin and a mercy floor without their rules
+    (fields the page hides): the game is made with the choices, the defaults for the rest."""
+    start(client, target="300", target_other="450", blind_margin="x", mercy_floor="10")
     with app.app_context():
-        assert db.session.execute(db.select(Game)).scalar_one().settings["target"] == 450
+        settings = db.session.execute(db.select(Game)).scalar_one().settings
+    assert (settings["target"], settings["blind_margin"], settings["mercy_floor"]) == (300, 100, -200)
+    start(client, target="other", target_other="450", blind_nil="y", blind_margin="50", mercy="y", mercy_floor="-300")
+    with app.app_context():
+        settings = db.session.execute(db.select(Game).order_by(Game.id.desc())).scalars().first().settings
+    assert (settings["target"], settings["blind_margin"], settings["mercy_floor"]) == (450, 50, -300)
 
 
 def test_a_house_rule_error_opens_the_house_rules(client):

@@ -74,13 +74,14 @@ class NewSpadesGameForm(TargetChoice, FlaskForm):
                 "target": number_or_text(self.target_field.data),
                 "nil_value": number_or_text(self.nil_value.data),
                 "blind_nil": self.blind_nil.data,
-                "blind_margin": number_or_text(self.blind_margin.data),
+                # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
+                "blind_margin": number_or_text(self.blind_margin.data) if self.blind_nil.data else None,
                 "failed_nil_helps": self.failed_nil_helps.data,
                 "zero_is_nil": self.zero_is_nil.data,
                 "bag_limit": number_or_text(self.bag_limit.data),
                 "bag_penalty": number_or_text(self.bag_penalty.data),
                 "mercy": self.mercy.data,
-                "mercy_floor": number_or_text(self.mercy_floor.data),
+                "mercy_floor": number_or_text(self.mercy_floor.data) if self.mercy.data else None,
             },
         }
 
