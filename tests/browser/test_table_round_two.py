@@ -146,10 +146,14 @@ IN_PROGRESS = {
 }
 
 
+EDIT_TOKENS: dict[str, str] = {}
+
+
 def game_in_progress(page, name: str, hands: int = 3) -> str:
     """A game of `name` with `hands` hands recorded through the API, opened on this phone with edit access."""
     game, hand = IN_PROGRESS[name]
     created = page.request.post("/api/v1/games", data=game).json()
+    EDIT_TOKENS[created["id"]] = created["edit_token"]
     for _ in range(hands):
         response = page.request.post(f"/api/v1/games/{created['id']}/hands", data=hand,
                                      headers={"Authorization": f"Bearer {created['edit_token']}"})
@@ -267,3 +271,41 @@ def test_the_viewers_page_says_it_is_read_only_and_how_to_score_too(phone, new_p
     assert "“Share edit access”" in note
     first_screen(viewing, "round-two-viewer")
     assert page.locator(".read-only-note").count() == 0
+
+
+# Points 5 and 6: Piquet says what happened, and what a player looks for is where they look.
+
+def test_piquet_trick_chips_name_the_players_and_the_history_says_capot(phone):
+    page = phone
+    path = game_in_progress(page, "piquet", hands=0)
+    assert page.locator("fieldset.trick").first.locator("label.chip span").all_inner_texts() == ["Ann", "Ben"]
+    page.locator("label.chip:has(input[name='tricks-0'][value=younger])").click()
+    assert page.is_checked("input[name='tricks-11'][value=younger]"), "a tap still gives the later tricks too"
+    page.locator(".trick-strip").scroll_into_view_if_needed()
+    first_screen(page, "round-two-piquet-chips")
+    created_id = path.rsplit("/", 1)[1]
+    capot = {**DEAL, "tricks": ["elder"] * 12}
+    response = page.request.post(f"/api/v1/games/{created_id}/hands", data=capot,
+                                 headers={"Authorization": f"Bearer {EDIT_TOKENS[created_id]}"})
+    assert response.status == 201, response.text()
+    page.goto(path)
+    assert page.inner_text("#hand-1 .bonuses") == "Ann: capot"
+    page.click("#hand-1 summary")
+    page.wait_for_selector("#hand-1 .explain li:has-text('Trick points')")
+    assert ("Trick points: Ann 13 (leads 12, captures 0, last trick 1), Ben 0 (leads 0, captures 0, last trick 0)."
+            in page.inner_text("#hand-1 .explain"))
+
+
+def test_undo_is_under_the_form_not_under_the_history(phone):
+    page = phone
+    game_in_progress(page, "spades", hands=5)  # 455 to 0-odd: the game goes on
+    undo = page.locator("#undo-redo a:has-text('Undo hand 5')")
+    assert page.evaluate("""() => {
+        const undo = document.querySelector('#undo-redo');
+        return undo.previousElementSibling.id === 'entry'
+            && undo.getBoundingClientRect().top < document.querySelector('#hands').getBoundingClientRect().top;
+    }""")
+    box = undo.bounding_box()
+    assert box["height"] >= 44 and box["y"] < 2 * NARROW_PHONE["height"], box
+    undo.scroll_into_view_if_needed()
+    first_screen(page, "round-two-undo-under-the-form")
