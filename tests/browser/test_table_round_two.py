@@ -84,8 +84,10 @@ def test_a_blank_count_says_fill_this_in(phone):
     first_screen(page, "round-two-fill-this-in")
 
 
-@pytest.mark.parametrize("game, language", [(FOUR_PLAYERS, "en"), (DUMMY_HAND, "fr")])
-def test_a_filled_in_count_the_player_touches_is_theirs(new_phone, game, language):
+# Four-player trick fields go by team (Ann, Cid, then Ben, Dan); Dummy Hand's by seat, the dummy last.
+@pytest.mark.parametrize("game, language, counts", [(FOUR_PLAYERS, "en", ["4", "6", "5", "2"]),
+                                                     (DUMMY_HAND, "fr", ["4", "2", "5", "2"])])
+def test_a_filled_in_count_the_player_touches_is_theirs(new_phone, game, language, counts):
     page = new_phone(NARROW_PHONE, has_touch=True, is_mobile=True, locale=language)
     open_new_game(page, game)
     page.locator("#tricks-0").click()
@@ -104,7 +106,7 @@ def test_a_filled_in_count_the_player_touches_is_theirs(new_phone, game, languag
     assert page.input_value("#tricks-3") == ""
     page.locator("#tricks-3").click()
     page.keyboard.type("2")
-    assert values(page, "tricks-0", "tricks-1", "tricks-2", "tricks-3") == ["4", "2", "5", "2"]
+    assert values(page, "tricks-0", "tricks-1", "tricks-2", "tricks-3") == counts
     first_screen(page, f"round-two-cleared-count-{language}")
 
 
@@ -309,3 +311,21 @@ def test_undo_is_under_the_form_not_under_the_history(phone):
     assert box["height"] >= 44 and box["y"] < 2 * NARROW_PHONE["height"], box
     undo.scroll_into_view_if_needed()
     first_screen(page, "round-two-undo-under-the-form")
+
+
+def test_four_player_trick_fields_are_grouped_by_team_and_the_history_marks_a_bag_penalty(phone):
+    page = phone
+    path = game_in_progress(page, "spades", hands=0)
+    page.locator("#tricks-0").scroll_into_view_if_needed()
+    labels = page.locator(".tricks .trick-grid > :is(.team-label, .field) > :is(label, .team-label), .tricks .team-label")
+    assert [text.strip() for text in labels.all_inner_texts()] == ["Ann & Cid", "Ann", "Cid", "Ben & Dan", "Ben", "Dan"]
+    first_screen(page, "round-two-tricks-by-team")
+    # Ann & Cid bid 2 and take 13 tricks, eleven bags: the bag limit of 10 costs 100.
+    overtricks = {"bids": [{"player": "Ann", "bid": 1}, {"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 1},
+                           {"player": "Dan", "bid": 2}], "tricks": {"Ann": 7, "Ben": 0, "Cid": 6, "Dan": 0}}
+    game_id = path.rsplit("/", 1)[1]
+    response = page.request.post(f"/api/v1/games/{game_id}/hands", data=overtricks,
+                                 headers={"Authorization": f"Bearer {EDIT_TOKENS[game_id]}"})
+    assert response.status == 201, response.text()
+    page.goto(path)
+    assert page.inner_text("#hand-1 .meta .penalty") == "Ann & Cid: bag penalty −100"
