@@ -53,12 +53,14 @@ function whenParsed(fn) {
   // steps) is theirs: it is never filled in again, so a filled-in count can be cleared and stays blank.
   document.addEventListener("input", function (event) {
     if (!event.target.classList.contains("trick-count")) return;
+    var wasFilled = Boolean(event.target.dataset.filled);
     // A digit typed into a count filled in by itself replaces it: the 2 typed over a filled-in 2 is 2, not 22.
-    if (event.target.dataset.filled && event.inputType === "insertText" && /^\d$/.test(event.data || "")) {
+    if (wasFilled && event.inputType === "insertText" && /^\d$/.test(event.data || "")) {
       event.target.value = event.data;
     }
     delete event.target.dataset.filled;
-    event.target.dataset.own = "1";
+    // (A blank field "cleared" again, which changes nothing, is not touched.)
+    if (event.target.value !== "" || wasFilled) event.target.dataset.own = "1";
     var inputs = Array.prototype.slice.call(event.target.closest(".tricks").querySelectorAll(".trick-count"));
     inputs.forEach(function (input) { if (input !== event.target && input.dataset.filled) { input.value = ""; delete input.dataset.filled; } });
     var blanks = inputs.filter(function (input) { return input.value === ""; });

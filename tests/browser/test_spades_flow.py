@@ -51,9 +51,10 @@ def fill_hand(page, bids: dict[str, int | str], tricks: dict[str, int | None]):
             page.check(f"#bids-{seat}-nil")
         if bid == "blind-nil":
             page.check(f"#bids-{seat}-blind")
+    # A count left blank (None) is not touched: it is filled in to make 13, where one the player clears is theirs.
     for seat, name in enumerate(PLAYERS):
-        value = tricks.get(name)
-        page.fill(f"#tricks-{seat}", "" if value is None else str(value))
+        if (value := tricks.get(name)) is not None:
+            page.fill(f"#tricks-{seat}", str(value))
 
 
 def save(page, number: int):
