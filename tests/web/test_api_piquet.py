@@ -266,7 +266,7 @@ def test_post_the_api_md_example_deal_returns_201_and_its_result(table):
             "Ann's point of 5 (48) beats Ben's point of 5 (45): Ann scores 5.",
             "Ben's tierce to the ace beats Ann's tierce to the king: Ben scores 3.",
             "Ben's quatorze of tens beats Ann's trio of aces: Ben scores 14.",
-            "Trick points: Ann 9, Ben 6.",
+            "Trick points: Ann 9 (leads 7, captures 1, last trick 1), Ben 6 (leads 5, captures 1, last trick 0).",
             "Ann wins 7 tricks: cards, +10.",
         ],
         "complete": True,

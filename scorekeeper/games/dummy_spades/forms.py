@@ -20,7 +20,7 @@ from wtforms import (
 from ...rules import dummy_spades
 from ...rules.errors import RuleError
 from ...web.i18n import say
-from ..forms import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
+from ..forms import BidsAndTricksForm, ChipsField, EntryErrors, ErrorsByField, TargetChoice, number_or_text
 
 
 class NewDummySpadesGameForm(TargetChoice, FlaskForm):
@@ -182,7 +182,7 @@ class DummySpadesHandForm(BidsAndTricksForm):
             fields[f"bids[{i}].bid"] = bid_form.form.bid
             fields[f"bids[{i}].nil"] = bid_form.form.nil
         fields.update(self.trick_fields(self.hands))
-        ErrorsByField(self, fields).attach(error)
+        EntryErrors(self, fields).attach(error)
 
 
 def _sides(player: str, nil: list[str], players: tuple[str, ...]) -> list[str]:
