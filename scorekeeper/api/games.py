@@ -31,7 +31,8 @@ def created_response(created: records.Created) -> Response:
 
 @bp.post("/games")
 def create_game() -> Response:
-    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())))
+    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())),
+                        creates=True)
 
 
 @bp.get("/games/<game_id>")
@@ -131,4 +132,5 @@ def next_game(game_id: str) -> Response:
 @bp.post("/games/import")
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
-    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())))
+    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())),
+                        creates=True)
