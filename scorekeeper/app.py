@@ -26,7 +26,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games.piquet import pages as piquet_pages
     from .pages import game_page, games, live, offline, players, rulebook, share, summary, table
     from .store import renders, whole_renders
-    from .web import access, assets, i18n, security
+    from .web import access, assets, i18n, limits, security
 
     app = Flask(
         __name__,
@@ -44,6 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     compress.init_app(app)
     assets.init_app(app)
     security.init_app(app)
+    limits.init_app(app)
     renders.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is

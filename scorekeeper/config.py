@@ -10,9 +10,10 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
-ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL")
+ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
+                    "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
-ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE",)
+ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
 ENVIRONMENT_LISTS = ("TRUSTED_HOSTS",)
 
@@ -40,6 +41,14 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # Brotli one level above Flask-Compress's default: a saved hand's answer is a fifth smaller for about
         # a millisecond, and the pages and API objects kept in the cache are compressed once per version.
         COMPRESS_BR_LEVEL=5,
+        # What one client may do (web/limits.py), in the `limits` library's notation. A club organiser
+        # creating 30 tables in a minute is never refused; a script filling the disk soon is.
+        LIMITS_ENABLED=True,
+        CREATION_LIMIT="60 per minute;600 per hour;2000 per day",
+        EDIT_TOKEN_FAILURES_PER_GAME="10 per minute;100 per day",
+        EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
+        # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
+        FORWARDED_FOR_PROXIES=0,
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )

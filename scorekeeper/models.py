@@ -9,7 +9,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -157,6 +157,15 @@ class IdempotencyKey(Model):
     headers: Mapped[dict[str, str]] = mapped_column(JSON)
     sealed_token: Mapped[str | None] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class RateLimit(Model):
+    """A counter of the limits on what one client may do, shared by every worker and host (web/limits.py)."""
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    # When the counter's window ends, in seconds since the epoch (as the `limits` library counts time).
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
 def table(model: type[Model]) -> Table:

@@ -13,6 +13,7 @@ from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
 from ..store.idempotency import exactly_once
+from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
 from .serialize import game_object, hand_object
@@ -30,6 +31,7 @@ def created_response(created: records.Created) -> Response:
 
 
 @bp.post("/games")
+@creation_limit
 def create_game() -> Response:
     return exactly_once(request.path, lambda: created_response(records.create_game(object_body())),
                         creates=True)
@@ -80,6 +82,7 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
 
 
 @bp.post("/games/<game_id>/hands")
+@edit_token_attempts
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
@@ -91,6 +94,7 @@ def add_hand(game_id: str) -> Response:
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@edit_token_attempts
 def replace_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -103,6 +107,7 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@edit_token_attempts
 def remove_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -117,6 +122,7 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/games/<game_id>/next")
+@edit_token_attempts
 def next_game(game_id: str) -> Response:
     """Start the next game at this table, the next partie (201), or return the one already started (200)."""
     def write(game: Game) -> Response:
@@ -130,6 +136,7 @@ def next_game(game_id: str) -> Response:
 
 
 @bp.post("/games/import")
+@creation_limit
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
     return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())),

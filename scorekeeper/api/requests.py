@@ -35,6 +35,10 @@ HTTP_MESSAGES = {
 
 def http_error(error: HTTPException) -> Response:
     """JSON for HTTP errors under /api (registered on the app, so 404s of unknown routes count)."""
+    if error.code == 429:  # a limit (web/limits.py), whose message is already in the reader's language
+        response = jsonify(errors=[{"field": "request", "message": error.description}])
+        response.status_code = 429
+        return response
     template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
     field = "body" if error.code in (400, 413) else "request"
     message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)

@@ -21,5 +21,7 @@ def error_page(error: Any) -> ResponseReturnValue:
                size=request_size_limit()),
     }
     code = getattr(error, "code", 500) or 500
+    if code == 429:  # a limit (web/limits.py), whose message is already in the reader's language
+        messages[429] = error.description
     message = messages.get(code, _("That did not work. Go back and try again."))
     return render_template("error.html", code=code, message=message), code
