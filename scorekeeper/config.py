@@ -22,6 +22,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
     """Load settings in order; later sources win."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}",
+        # A pooled connection is checked before use: after the database restarts, no request gets a dead one.
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         HOST="127.0.0.1",
         PORT=5000,
         # A request (an imported game file above all) may hold 1 MiB: the export of a game of MAX_HANDS hands fits.

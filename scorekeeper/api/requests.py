@@ -30,6 +30,8 @@ HTTP_MESSAGES = {
     405: N_("This address does not accept that method."),
     409: N_("Only the last hand can be removed."),
     413: N_("The request is too large: send at most %(size)s."),
+    503: N_("The scores cannot be reached for a moment (the server is waiting for its database). Nothing was "
+            "changed: try again in a few seconds."),
 }
 
 
