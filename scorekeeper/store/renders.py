@@ -14,8 +14,9 @@ drawn around it.
 A render missing from the cache is made for the request that needs it,
 and a GET stores what it made once its answer is ready (`store_new`),
 dropping the renders of the game's older versions. Storing is best
-effort: when the database is busy it is skipped, and the next reader
-makes the render again.
+effort: when another request holds SQLite's write lock it is skipped at
+once (a read never waits for a writer), and the next reader makes the
+render again.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from ..database import not_waiting
 from ..extensions import db
 from ..games.base import Engine
 from ..models import Game, Render
@@ -150,11 +152,12 @@ def store_new(response: Response) -> Response:
     if not new:
         return response
     try:
-        db.session.commit()  # ends the read: on SQLite a write then waits its turn instead of failing
-        for key, values in new.items():
-            db.session.execute(_insert_new(key=key, **values))
-        for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-            db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+        db.session.commit()  # ends the read
+        with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
+            for key, values in new.items():
+                db.session.execute(_insert_new(key=key, **values))
+            for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
+                db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
         db.session.rollback()

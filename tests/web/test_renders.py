@@ -3,6 +3,9 @@ and no render carries a request's host."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.app import create_app
@@ -20,9 +23,10 @@ def another_worker(app):
                        "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]})
 
 
-def renders_of(app, game_id):
+def renders_of(app, game_id, version=None):
     with app.app_context():
-        return db.session.execute(select(func.count()).where(Render.game == game_id)).scalar_one()
+        at = [] if version is None else [Render.version == version]
+        return db.session.execute(select(func.count()).where(Render.game == game_id, *at)).scalar_one()
 
 
 def test_a_change_through_one_worker_shows_at_once_through_another(app, client):
@@ -92,3 +96,30 @@ def test_each_language_has_its_own_renders(client):
     api_fr = client.get(table.path, headers={"Accept-Language": "fr"}).get_json()
     api_en = client.get(table.path, headers={"Accept-Language": "en"}).get_json()
     assert api_fr["hands"][0]["explanation"] != api_en["hands"][0]["explanation"]
+
+
+def test_a_read_never_waits_for_a_writer_holding_the_sqlite_lock(app, client):
+    """Storing a render needs the write lock: while another request holds it, the read skips storing at once."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's lock: on PostgreSQL writers lock rows, never the whole database")
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    client.get(f"/g/{table.id}")  # templates compiled, renders of version 2 stored
+    version = table.add(SPADES_HANDS[2])["game"]["version"]
+    with app.app_context():
+        engine = db.engine
+    with engine.connect() as writer:
+        # A long write in another worker: it holds the write lock until it ends.
+        writer.execute(update(Render).where(Render.game == "none").values(version=0))
+        started = time.monotonic()
+        page = client.get(f"/g/{table.id}")
+        api = client.get(table.path)
+        waited = time.monotonic() - started
+        writer.rollback()
+
+    assert page.status_code == api.status_code == 200
+    assert 'id="hand-3"' in page.text
+    assert waited < 1, f"the read waited {waited:.1f} s for the writer"
+    assert renders_of(app, table.id, version) == 0, "nothing was stored while the lock was held"
+    client.get(f"/g/{table.id}")
+    assert renders_of(app, table.id, version) > 0, "the next reader stores it"
