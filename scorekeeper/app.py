@@ -27,7 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
     from .pages import game_page, games, live, offline, players, rulebook, share, summary, table
-    from .store import renders, whole_renders
+    from .store import backup, renders, whole_renders
     from .web import access, assets, i18n, limits, security
 
     app = Flask(
@@ -64,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(summary.bp)
     app.register_blueprint(table.bp)
     offline.init_app(app)
+    backup.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(InterfaceError, _database_unreachable)
