@@ -51,6 +51,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
         # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
         FORWARDED_FOR_PROXIES=0,
+        # The cache of renders (store/renders.py) drops the least recently used past this many bytes.
+        RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )

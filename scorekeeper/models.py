@@ -136,6 +136,10 @@ class Render(Model):
     body: Mapped[str] = mapped_column(Text)
     br: Mapped[bytes | None] = mapped_column(LargeBinary)
     gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # Its bytes (body and compressed forms), and when it was last stored or read (to the hour), in seconds since
+    # the epoch: the cache keeps under RENDER_CACHE_MAX_BYTES by dropping the least recently used.
+    size: Mapped[int] = mapped_column(default=0)
+    used_at: Mapped[float] = mapped_column(Float, default=0, index=True)
 
 
 class IdempotencyKey(Model):

@@ -12,7 +12,7 @@ from scorekeeper.app import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Render
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS
 from .api_client import create
 
@@ -123,3 +123,47 @@ def test_a_read_never_waits_for_a_writer_holding_the_sqlite_lock(app, client):
     assert renders_of(app, table.id, version) == 0, "nothing was stored while the lock was held"
     client.get(f"/g/{table.id}")
     assert renders_of(app, table.id, version) > 0, "the next reader stores it"
+
+
+def cache_bytes(app):
+    with app.app_context():
+        return db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+
+
+def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_least_recently_used(tmp_path):
+    cap = 150_000
+    app = make_app(tmp_path, RENDER_CACHE_MAX_BYTES=cap)
+    client = app.test_client()
+    tables = []
+    try:
+        for _ in range(12):
+            table = create(client, SPADES_GAME)
+            table.add(*SPADES_HANDS[:3])
+            tables.append(table)
+            for language in ("en", "fr", "de", "es"):
+                assert client.get(f"/g/{table.id}", headers={"Accept-Language": language}).status_code == 200
+                assert client.get(table.path, headers={"Accept-Language": language}).status_code == 200
+                assert cache_bytes(app) <= cap
+        with app.app_context():
+            sizes = db.session.execute(select(Render.size, func.length(Render.body))).all()
+        assert all(size >= length for size, length in sizes)
+        assert cache_bytes(app) > cap // 2, "the cache is used up to its cap"
+        assert renders_of(app, tables[-1].id) > 0, "the latest renders are kept"
+        assert renders_of(app, tables[0].id) == 0, "the least recently used are dropped"
+
+        # A render read again (its last use is known to the hour) outlives those stored after it but not read.
+        kept = tables[-3]
+        with app.app_context():
+            db.session.execute(update(Render).values(used_at=Render.used_at - 7200))
+            db.session.commit()
+        assert renders_of(app, kept.id) > 0
+        client.get(kept.path, headers={"Accept-Language": "en"})
+        for table in tables[:2]:
+            for language in ("en", "fr", "de", "es"):
+                client.get(f"/g/{table.id}", headers={"Accept-Language": language})
+                client.get(table.path, headers={"Accept-Language": language})
+        assert renders_of(app, kept.id) > 0
+        assert renders_of(app, tables[-2].id) == 0
+        assert cache_bytes(app) <= cap
+    finally:
+        dispose(app)
