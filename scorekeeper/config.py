@@ -101,7 +101,7 @@ def database_uri(url: str) -> str:
 
 
 def instance_secret_key(instance: Path) -> str:
-    """A key generated once into instance/secret_key and shared by every process.
+    """A key generated once into instance/secret_key (readable by its owner only) and shared by every process.
 
     Several hosts on one database must set SECRET_KEY in the environment instead.
     """
@@ -111,11 +111,14 @@ def instance_secret_key(instance: Path) -> str:
         # Written aside, then linked into place: a process starting at the same
         # moment never reads a half-written key, and the first link wins.
         draft = instance / f"secret_key.{os.getpid()}"
-        draft.write_text(secrets.token_urlsafe(48), encoding="ascii")
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="ascii") as file:
+            file.write(secrets.token_urlsafe(48))
         try:
             os.link(draft, path)
         except FileExistsError:
             pass
         finally:
             draft.unlink()
+    if path.stat().st_mode & 0o077:  # a key written before it was kept private: readable by its owner only
+        path.chmod(0o600)
     return path.read_text(encoding="ascii").strip()
