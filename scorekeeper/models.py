@@ -9,7 +9,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -139,6 +139,10 @@ class Render(Model):
     body: Mapped[str] = mapped_column(Text)
     br: Mapped[bytes | None] = mapped_column(LargeBinary)
     gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # Its bytes (body and compressed forms), and when it was last stored or read (to the hour), in seconds since
+    # the epoch: the cache keeps under RENDER_CACHE_MAX_BYTES by dropping the least recently used.
+    size: Mapped[int] = mapped_column(default=0)
+    used_at: Mapped[float] = mapped_column(Float, default=0, index=True)
 
 
 class Piece(Model):
@@ -173,6 +177,15 @@ class IdempotencyKey(Model):
     headers: Mapped[dict[str, str]] = mapped_column(JSON)
     sealed_token: Mapped[str | None] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class RateLimit(Model):
+    """A counter of the limits on what one client may do, shared by every worker and host (web/limits.py)."""
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    # When the counter's window ends, in seconds since the epoch (as the `limits` library counts time).
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
 def table(model: type[Model]) -> Table:

@@ -128,14 +128,21 @@
     banner.append(paragraph);
   }
 
+  // A 503 is the server without its database: as good as no connection (it says when to try again).
+  function answered(status) {
+    if (status === 503) lost();
+    else if (status > 0) reached();
+  }
   function probe() {
-    return fetch(texts.probe, { method: "HEAD", cache: "no-store" }).then(reached, lost);
+    return fetch(texts.probe, { method: "HEAD", cache: "no-store" }).then(function (response) {
+      answered(response.status);
+    }, lost);
   }
 
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status > 0) reached();
+    answered(status);
     if (event.detail.elt && event.detail.elt.id === "live" && (status === 200 || status === 304)) current = true;
   });
   window.addEventListener("offline", lost);
@@ -289,7 +296,7 @@
       credentials: "same-origin",
       headers: { "HX-Request": "true", "Idempotency-Key": entry.key }
     }).then(function (response) {
-      reached();
+      answered(response.status);
       return response.text().then(function (html) { return settle(entry, response.status, html); });
     }, lost).then(function () { delete sending[entry.game]; }, function () { delete sending[entry.game]; });
   }

@@ -38,6 +38,7 @@ def make_app(tmp_path, revision="head", **config):
         {
             "TESTING": True,
             "SECRET_KEY": "test",
+            "LIMITS_ENABLED": False,  # test_limits.py turns them on
             "SQLALCHEMY_DATABASE_URI": database_uri(url) if url else f"sqlite:///{tmp_path / 'test.db'}",
             **config,
         }

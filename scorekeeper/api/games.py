@@ -15,6 +15,7 @@ from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
 from ..store.idempotency import exactly_once
+from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
 from .openapi import Reply, describe, document
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
@@ -50,8 +51,10 @@ def openapi_document() -> Response:
     replies={201: Reply("The game object, its edit token (shown only this once) and its page's url.",
                         ref("CreatedGame"), LOCATION)},
 )
+@creation_limit
 def create_game() -> Response:
-    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())))
+    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())),
+                        creates=True)
 
 
 @bp.get("/games/<game_id>")
@@ -125,6 +128,7 @@ HAND_EXAMPLES = {
         409: Reply("Another hand took this `number`, or the last hand still waits for its play.", ref("Error")),
     },
 )
+@edit_token_attempts
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
@@ -142,6 +146,7 @@ def add_hand(game_id: str) -> Response:
     description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
     replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
 )
+@edit_token_attempts
 def replace_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -158,6 +163,7 @@ def replace_hand(game_id: str, number: int) -> Response:
     204: Reply("Removed."),
     409: Reply("Only the last hand can be removed.", ref("Error")),
 })
+@edit_token_attempts
 def remove_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -180,6 +186,7 @@ def remove_hand(game_id: str, number: int) -> Response:
         200: Reply("The next game, started before.", GAME, LOCATION),
     },
 )
+@edit_token_attempts
 def next_game(game_id: str) -> Response:
     """Start the next game at this table, the next partie (201), or return the one already started (200)."""
     def write(game: Game) -> Response:
@@ -197,6 +204,8 @@ def next_game(game_id: str) -> Response:
     "Import an exported game", body=ref("ExportedGame"), idempotent=True,
     replies={201: Reply("The new game, with a new edit token.", ref("CreatedGame"), LOCATION)},
 )
+@creation_limit
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
-    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())))
+    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())),
+                        creates=True)

@@ -96,11 +96,19 @@ ERROR_REPLIES = {
     412: "If-Match names another version than the game's: nothing changed.",
     413: "The body is too large.",
     422: "The input is not valid (every problem listed, each beside its field); nothing was saved.",
+    429: "Too many new games, or too many wrong edit tokens, from this address (or for this game): nothing "
+         "changed; try again after Retry-After seconds.",
+    503: "The database cannot be reached for a moment: nothing changed; try again after Retry-After seconds.",
 }
+
+
+def error_reply(status: int) -> Reply:
+    return Reply(ERROR_REPLIES[status], ref("Error"), ("Retry-After",) if status in (429, 503) else ())
 
 HEADERS: dict[str, Schema] = {
     "ETag": {"description": "The game's version, as a strong entity tag.", "schema": STRING},
     "Location": {"description": "The game's address in the API.", "schema": STRING},
+    "Retry-After": {"description": "Seconds to wait before trying again.", "schema": STRING},
 }
 
 PARAMETERS: dict[str, Schema] = {
@@ -258,7 +266,9 @@ def operation_object(operation: Operation, converters: Mapping[str, str]) -> Sch
         parameters.append(ref_parameter("IfMatch"))
     if any(reply.headers == ("ETag",) for reply in operation.replies.values()):
         parameters.append(ref_parameter("IfNoneMatch"))
-    errors = set()
+    errors = {503}  # any request, while the database cannot be reached
+    if operation.token or operation.idempotent:
+        errors.add(429)  # the limits on creating games and on wrong edit tokens
     if operation.body is not None:
         errors |= {400, 413, 422}
     if operation.idempotent:
@@ -271,8 +281,7 @@ def operation_object(operation: Operation, converters: Mapping[str, str]) -> Sch
         errors.add(412)
     responses = {
         str(status): reply_object(reply)
-        for status, reply in sorted({**{s: Reply(ERROR_REPLIES[s], ref("Error")) for s in errors},
-                                     **operation.replies}.items())
+        for status, reply in sorted({**{s: error_reply(s) for s in errors}, **operation.replies}.items())
     }
     result: Schema = {
         "summary": operation.summary,

@@ -15,6 +15,7 @@ from ..store import idempotency, records, renders, whole_renders, writes
 from ..store.stale import MadeFor, stale_entry
 from ..web import access
 from ..web.htmx import is_fragment_request
+from ..web.limits import creation_limit, edit_token_attempts
 from .game_page import (
     commit_form_change,
     created_once,
@@ -41,6 +42,7 @@ def home() -> ResponseReturnValue:
 
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
+@creation_limit
 def new_game(kind: str) -> ResponseReturnValue:
     game_kind = GAMES.find(kind) or abort(404)
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
@@ -204,6 +206,7 @@ def next_game(game_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/g/<game_id>/join/<token>")
+@edit_token_attempts
 def join(game_id: str, token: str) -> ResponseReturnValue:
     """The "share edit access" link: remember the token on this phone."""
     game = records.game_or_404(game_id)

@@ -16,6 +16,7 @@ from ..rules.errors import RuleError
 from ..store import pieces, records, transfer
 from ..web import charts
 from ..web.i18n import number
+from ..web.limits import creation_limit
 from .forms import ImportForm, NotJson
 from .game_page import created_once, replay_creation
 
@@ -95,6 +96,7 @@ def export_csv(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@creation_limit
 def import_game() -> ResponseReturnValue:
     """Restore a downloaded game as a new game, which this browser may then edit."""
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:

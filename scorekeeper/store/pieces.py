@@ -30,6 +30,7 @@ from sqlalchemy import and_, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..database import not_waiting
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
@@ -156,13 +157,14 @@ def store_new(response: Response) -> Response:
     if not new:
         return response
     try:
-        db.session.commit()  # ends the read: on SQLite a write then waits its turn instead of failing
+        db.session.commit()  # ends the read
         dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
         insert = dialect.insert(_PIECE)
-        db.session.execute(insert.on_conflict_do_update(
-            index_elements=["game_id", "number", "what"],
-            set_={column: insert.excluded[column] for column in ("release", "scored", "body")}), new)
-        db.session.commit()
+        with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
+            db.session.execute(insert.on_conflict_do_update(
+                index_elements=["game_id", "number", "what"],
+                set_={column: insert.excluded[column] for column in ("release", "scored", "body")}), new)
+            db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
         db.session.rollback()
     return response
