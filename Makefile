@@ -58,12 +58,13 @@ test: test-deps check compile-translations
 test-postgres: test-deps compile-translations
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
 
-# Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk.
-bench: install wrk
+# Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk,
+# then plays club evenings against the app (scripts/club_load.py, whose aiohttp comes with the test extras).
+bench: $(VENV)/.test-installed wrk
 	$(BIN)/python scripts/bench.py
 
 # The same bench on a throwaway PostgreSQL database (Debian's server, as for test-postgres).
-bench-postgres: install wrk
+bench-postgres: $(VENV)/.test-installed wrk
 	scripts/with-postgres sh -c '"$(BIN)/python" scripts/bench.py --database "$$TEST_DATABASE_URL"'
 
 wrk:

@@ -4,29 +4,46 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, Response, request
+from flask import Flask, Response, make_response, request
 from flask.typing import ResponseReturnValue
-from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import Conflict, HTTPException
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.exceptions import Conflict, HTTPException, ServiceUnavailable
 
 from .store.writes import ConcurrentChange, is_contention
 from .web.vary import vary_on
 
 ROOT = Path(__file__).resolve().parent.parent
+DATABASE_RETRY_AFTER = 5  # seconds: what a restart of the database takes
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; `test_config` replaces instance/config.py and the environment."""
     from . import database
+    from .api import events as events_api
     from .api import games as api
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
-    from .pages import engine_files, game_page, games, live, offline, players, rulebook, share, summary, table
-    from .store import renders, whole_renders
-    from .web import access, assets, i18n, security
+    from .pages import (
+        api_docs,
+        engine_files,
+        events,
+        game_page,
+        games,
+        history,
+        live,
+        offline,
+        players,
+        rulebook,
+        share,
+        summary,
+        table,
+    )
+    from .store import backup, pieces, renders, whole_renders
+    from .web import access, assets, i18n, limits, security
 
     app = Flask(
         __name__,
@@ -44,10 +61,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     compress.init_app(app)
     assets.init_app(app)
     security.init_app(app)
+    limits.init_app(app)
     renders.init_app(app)
+    pieces.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     game_page.init_app(app)
+    history.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(piquet_pages.bp)
     app.register_blueprint(piquet_api.bp)
@@ -58,12 +78,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    app.register_blueprint(events_api.bp)
+    csrf.exempt(events_api.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(api_docs.bp)
     app.register_blueprint(table.bp)
     offline.init_app(app)
     engine_files.init_app(app)
+    backup.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
+    app.register_error_handler(InterfaceError, _database_unreachable)
+    app.register_error_handler(PoolTimeout, _database_unreachable)
     app.register_error_handler(ConcurrentChange, _changed_meanwhile)
     app.after_request(_vary_on_htmx)
     return app
@@ -74,16 +101,33 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     from .api.requests import http_error
     from .pages.errors import error_page
 
+    if isinstance(getattr(error, "original_exception", None), (DBAPIError, PoolTimeout)):
+        return _database_unreachable(error)  # the database failed after the answer was made (after_request)
     if request.path.startswith(f"{api.bp.url_prefix}/"):
         return http_error(error)
     return error_page(error)
 
 
 def _database_busy(error: OperationalError) -> ResponseReturnValue:
-    """A write that waited too long for another one is a 409, like any other race (store/writes.py)."""
+    """A write that waited too long for another one is a 409, like any other race (store/writes.py); any other
+    failure of the database (unreachable, restarting, its disk gone) is a 503."""
     if not is_contention(error):
-        raise error
+        return _database_unreachable(error)
     return _changed_meanwhile(ConcurrentChange.now())
+
+
+def _database_unreachable(_error: Exception) -> ResponseReturnValue:
+    """503 with Retry-After while the database cannot be reached: the pool's connections are checked before use
+    (pool_pre_ping), so the first request after the database is back is answered as usual."""
+    from .api import games as api
+    from .api.requests import http_error
+    from .pages.errors import error_page
+
+    unavailable = ServiceUnavailable(retry_after=DATABASE_RETRY_AFTER)
+    api_request = request.path.startswith(f"{api.bp.url_prefix}/")
+    response = make_response(http_error(unavailable) if api_request else error_page(unavailable))
+    response.headers["Retry-After"] = str(DATABASE_RETRY_AFTER)
+    return response
 
 
 def _changed_meanwhile(error: ConcurrentChange) -> ResponseReturnValue:

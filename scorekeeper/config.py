@@ -10,9 +10,10 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
-ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL")
+ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
+                    "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
-ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE",)
+ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
 ENVIRONMENT_LISTS = ("TRUSTED_HOSTS",)
 
@@ -21,6 +22,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
     """Load settings in order; later sources win."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}",
+        # A pooled connection is checked before use: after the database restarts, no request gets a dead one.
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         HOST="127.0.0.1",
         PORT=5000,
         # A request (an imported game file above all) may hold 1 MiB: the export of a game of MAX_HANDS hands fits.
@@ -40,6 +43,16 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # Brotli one level above Flask-Compress's default: a saved hand's answer is a fifth smaller for about
         # a millisecond, and the pages and API objects kept in the cache are compressed once per version.
         COMPRESS_BR_LEVEL=5,
+        # What one client may do (web/limits.py), in the `limits` library's notation. A club organiser
+        # creating 30 tables in a minute is never refused; a script filling the disk soon is.
+        LIMITS_ENABLED=True,
+        CREATION_LIMIT="60 per minute;600 per hour;2000 per day",
+        EDIT_TOKEN_FAILURES_PER_GAME="10 per minute;100 per day",
+        EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
+        # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
+        FORWARDED_FOR_PROXIES=0,
+        # The cache of renders (store/renders.py) drops the least recently used past this many bytes.
+        RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )
@@ -88,7 +101,7 @@ def database_uri(url: str) -> str:
 
 
 def instance_secret_key(instance: Path) -> str:
-    """A key generated once into instance/secret_key and shared by every process.
+    """A key generated once into instance/secret_key (readable by its owner only) and shared by every process.
 
     Several hosts on one database must set SECRET_KEY in the environment instead.
     """
@@ -98,11 +111,14 @@ def instance_secret_key(instance: Path) -> str:
         # Written aside, then linked into place: a process starting at the same
         # moment never reads a half-written key, and the first link wins.
         draft = instance / f"secret_key.{os.getpid()}"
-        draft.write_text(secrets.token_urlsafe(48), encoding="ascii")
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="ascii") as file:
+            file.write(secrets.token_urlsafe(48))
         try:
             os.link(draft, path)
         except FileExistsError:
             pass
         finally:
             draft.unlink()
+    if path.stat().st_mode & 0o077:  # a key written before it was kept private: readable by its owner only
+        path.chmod(0o600)
     return path.read_text(encoding="ascii").strip()

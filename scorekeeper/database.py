@@ -20,9 +20,11 @@ PostgreSQL: that wait as its lock timeout. A write locks its game row
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, has_request_context, request
+from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import Engine, event
 
 from .extensions import db
@@ -81,3 +83,21 @@ def read_connection() -> Any:
 
 def _in_write_request() -> bool:
     return has_request_context() and request.method in WRITE_METHODS
+
+
+@contextmanager
+def not_waiting() -> Iterator[None]:
+    """Within this block the session's writes give up at once (OperationalError) when another transaction holds
+    SQLite's write lock, instead of waiting up to LOCK_TIMEOUT_MS: for writes a reader may skip (store/renders.py).
+    On PostgreSQL writers lock rows, not the database, so nothing changes."""
+    connection = db.session.connection()
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        yield
+    finally:  # before the connection goes back to the pool, whatever happened
+        raw.execute(f"PRAGMA busy_timeout={int(current_app.config.get('LOCK_TIMEOUT_MS', DEFAULT_LOCK_TIMEOUT_MS)):d}")

@@ -9,7 +9,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -103,6 +103,9 @@ class Hand(Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
     number: Mapped[int]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The game's version when this hand's result last changed (it was recorded, or it or a hand before it was
+    # replaced): the kept pieces of the hand (store/pieces.py) count only at that version.
+    scored: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -136,6 +139,23 @@ class Render(Model):
     body: Mapped[str] = mapped_column(Text)
     br: Mapped[bytes | None] = mapped_column(LargeBinary)
     gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # Its bytes (body and compressed forms), and when it was last stored or read (to the hour), in seconds since
+    # the epoch: the cache keeps under RENDER_CACHE_MAX_BYTES by dropping the least recently used.
+    size: Mapped[int] = mapped_column(default=0)
+    used_at: Mapped[float] = mapped_column(Float, default=0, index=True)
+
+
+class Piece(Model):
+    """A piece drawn from one hand's result (its history line, its API object, its running scores), kept while
+    the result stays what it was (store/pieces.py): it counts only when `scored` is the hand's and `release` the
+    app's. One row a hand and `what` (the piece, its language and reader): a newer one replaces it."""
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    what: Mapped[str] = mapped_column(String(40), primary_key=True)
+    release: Mapped[str] = mapped_column(String(16))
+    scored: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
 
 
 class IdempotencyKey(Model):
@@ -159,6 +179,66 @@ class IdempotencyKey(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
 
+class RateLimit(Model):
+    """A counter of the limits on what one client may do, shared by every worker and host (web/limits.py)."""
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    # When the counter's window ends, in seconds since the epoch (as the `limits` library counts time).
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
 def table(model: type[Model]) -> Table:
     """A model's table, for the Core statements of the hot paths (built once: building costs more than running)."""
     return cast(Table, model.__table__)
+
+
+class Event(Model):
+    """A club night (API.md, "Club nights"): several tables of one game, one leaderboard.
+
+    Each table is an ordinary `Game`; its edit token is derived from the
+    organiser's (events.table_token), so the organiser's token opens every
+    table and no table token is stored. `version` grows with the event's
+    own changes; the event object adds its tables' versions to it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    # Who sat out which round: [{"round": 1, "player": "Ivy"}, ...], kept in the event's row so that reading
+    # an event is one query.
+    byes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    rounds: Mapped[int]
+    hands_per_round: Mapped[int | None]
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    tables: Mapped[list[EventTable]] = relationship(
+        order_by="(EventTable.round, EventTable.number)", back_populates="event"
+    )
+
+    def has_edit_token(self, token: str | None) -> bool:
+        return token_matches(token, self.edit_token_hash)
+
+
+class EventTable(Model):
+    """A table of a round: its game, and what happened to it besides play (a correction, a confirmation)."""
+
+    __table_args__ = (UniqueConstraint("event_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    round: Mapped[int]
+    number: Mapped[int]
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), unique=True)
+    # The last change the organiser's token made to the table's game.
+    corrected_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Who of another side confirmed the result at the table, and the game's version they confirmed.
+    confirmed_by: Mapped[str | None] = mapped_column(String(30))
+    confirmed_version: Mapped[int | None]
+    event: Mapped[Event] = relationship(back_populates="tables")
+    game: Mapped[Game] = relationship()
+

@@ -68,8 +68,15 @@ GOALS = {  # request: share of bare Flask's requests per second
     "POST a hand (API), 200-hand games": 0.25,
 }
 FIRST_VIEW_GOAL = 30 * 1024
+FLAT_GOAL = 2.0  # a 400-hand game's first read after a save, against a 20-hand game's
+FLAT_BYTES_GOAL = 3.0  # and the bytes of its page
+CLUB_EVENINGS = (40, 250)  # tables, each with four phones: a club, and a hosted server on a busy evening
+CLUB_POLL_GOAL_MS = 100
+CLUB_SAVE_GOAL_MS = 250
 SAVE_GOAL = 4 * 1024
 STATS_GOAL = 5.0
+EVENT_GOAL = 1.25  # a club night of 30 tables against one of 3: as fast, within the noise
+EVENT_SIZES = (3, 30)
 
 
 @dataclass
@@ -167,6 +174,7 @@ class Seeded:
     game20: list[tuple[str, str]]  # (id, edit token)
     game200: list[tuple[str, str]]
     stats_player: str
+    events: dict[int, str] = field(default_factory=dict)  # tables: the id of a club night that size
 
 
 def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
@@ -200,7 +208,30 @@ def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
     partie_export = json.loads(client.request("GET", f"/api/v1/games/{partie['id']}").body)
     for _ in range(parties - 1):
         client.json("POST", "/api/v1/games/import", partie_export)
-    return Seeded(game20, game200, "Dee")
+    return Seeded(game20, game200, "Dee", seed_events(client))
+
+
+def event_hand(seats: list[str]) -> dict:
+    """RULES.md A10 E1 at a club night's table, its first seat as Ann."""
+    first, second, third = seats
+    return {"bids": [{"player": first, "bid": 7}, {"player": second, "bid": 5}, {"player": third, "bid": 6}],
+            "tricks": {first: 5, "dummy": 3, second: 2, third: 3}}
+
+
+def seed_events(client: Client) -> dict[int, str]:
+    """A club night of each size in EVENT_SIZES, its first round played (one hand a table) and the second seated."""
+    made = {}
+    for tables in EVENT_SIZES:
+        players = [f"Player {index}" for index in range(tables * 3)]
+        event = client.json("POST", "/api/v1/events", {"name": f"{tables} tables", "game": "dummy-spades",
+                                                        "players": players, "rounds": 3, "hands_per_round": 1})
+        seated = client.json("POST", f"/api/v1/events/{event['id']}/rounds", {}, event["edit_token"])
+        for table in seated["tables"]:
+            client.json("POST", f"/api/v1/games/{table['game']}/hands", event_hand(table["players"]),
+                        table["edit_token"])
+        client.json("POST", f"/api/v1/events/{event['id']}/rounds", {}, event["edit_token"])
+        made[tables] = event["id"]
+    return made
 
 
 # --- load ---------------------------------------------------------------------------------------
@@ -363,9 +394,10 @@ def main() -> None:
     options.add_argument("--seconds", type=float, default=3, help="length of each wrk run (default 3)")
     options.add_argument("--quick", action="store_true", help="one short round on a small database (a smoke test)")
     options.add_argument("--database", help="a throwaway database's URL, instead of a fresh SQLite file")
+    options.add_argument("--club-seconds", type=float, default=60, help="length of each club evening (default 60)")
     args = options.parse_args()
     if args.quick:
-        args.rounds, args.seconds = 1, 1
+        args.rounds, args.seconds, args.club_seconds = 1, 1, 10
     if shutil.which("wrk") is None:
         sys.exit("make bench needs Debian's wrk: run 'sudo apt-get install wrk' (make bench does, as root).")
 
@@ -381,6 +413,9 @@ def main() -> None:
         print(f"Seeding {database.partition(':')[0]} through the API ({size})...", flush=True)
         seeded = seed(Client(app.port), 4 if args.quick else 40, (3, 2) if args.quick else (100, 50))
         report(app, bare, seeded, args.rounds, args.seconds, folder)
+        bare.stop()  # what follows has the machine to the app alone
+        flat_reads(Client(app.port), 3 if args.quick else 9)
+        club(app, args.club_seconds)
     finally:
         for server in servers:
             server.stop()
@@ -462,6 +497,17 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
     verdict = "met" if statistics.median(costs) <= STATS_GOAL else "NOT met"
     print(f"{'stats page (150 games) / home page':<36} {spread(costs, 'x'):<42} {STATS_GOAL:.0f}x {verdict}")
 
+    small, large = (seeded.events[size] for size in EVENT_SIZES)
+    for label, path in (("club night API object", "/api/v1/events/{}"), ("club night big screen", "/events/{}/screen"),
+                        ("club night event page", "/events/{}")):
+        costs = []
+        for _ in range(rounds):
+            small_time = timed(lambda: client.request("GET", path.format(small)), 20)
+            large_time = timed(lambda: client.request("GET", path.format(large)), 20)
+            costs.append(large_time / small_time)
+        verdict = "met" if statistics.median(costs) <= EVENT_GOAL else "NOT met"
+        print(f"{label + ', 30 tables / 3':<36} {spread(costs, 'x'):<42} {EVENT_GOAL:.2f}x {verdict}", flush=True)
+
     total, parts = first_view(app.port, game_id)
     verdict = "met" if total <= FIRST_VIEW_GOAL else "NOT met"
     detail = ", ".join(f"{path.split('?')[0]} {size / 1024:.1f}" for path, size in parts)
@@ -471,6 +517,53 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
     save = htmx_save(app.port, game, token)
     verdict = "met" if save <= SAVE_GOAL else "NOT met"
     print(f"{'a hand saved through htmx':<36} {save / 1024:6.1f} KiB {'':<35} {SAVE_GOAL // 1024} KiB {verdict}")
+
+
+def flat_reads(client: Client, rounds: int) -> None:
+    """The first read of a game's page and API object after a hand is saved, in a 400-hand game against a
+    20-hand one (each round a fresh game of 19 or 399 hands, read once, then one hand saved): medians of the
+    rounds, one request at a time, and the page's bytes (decompressed)."""
+    template = client.json("POST", "/api/v1/games", SPADES)
+    client.json("POST", f"/api/v1/games/{template['id']}/hands", HAND, template["edit_token"])
+    entry = json.loads(client.request("GET", f"/api/v1/games/{template['id']}").body)["hands"][0]["entry"]
+    times: dict[tuple[int, str], list[float]] = {}
+    sizes: dict[int, int] = {}
+    for _ in range(rounds):
+        for hands in (20, 400):
+            for what in ("page", "api"):
+                copy = {**SPADES, "hands": [{"entry": entry}] * (hands - 1)}
+                game = client.json("POST", "/api/v1/games/import", copy)
+                path = f"/g/{game['id']}" if what == "page" else f"/api/v1/games/{game['id']}"
+                client.request("GET", path, headers=ENCODINGS)
+                client.json("POST", f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
+                start = time.perf_counter()
+                reply = client.request("GET", path, headers=ENCODINGS)
+                times.setdefault((hands, what), []).append(time.perf_counter() - start)
+                if what == "page":
+                    sizes[hands] = len(decoded(reply))
+    for what, label in (("page", "game page"), ("api", "GET /api/v1/games/<id>")):
+        short, long = statistics.median(times[(20, what)]), statistics.median(times[(400, what)])
+        verdict = "met" if long <= FLAT_GOAL * short else "NOT met"
+        print(f"{'first ' + label + ' after a save':<36} 400 hands {long * 1000:.1f} ms,"
+              f" 20 hands {short * 1000:.1f} ms: {long / short:.2f}x  {FLAT_GOAL:.0f}x {verdict}", flush=True)
+    ratio = sizes[400] / sizes[20]
+    verdict = "met" if ratio <= FLAT_BYTES_GOAL else "NOT met"
+    print(f"{'its page, 400 hands / 20 hands':<36} {sizes[400] / 1024:.1f} KiB / {sizes[20] / 1024:.1f} KiB:"
+          f" {ratio:.2f}x  {FLAT_BYTES_GOAL:.0f}x {verdict}", flush=True)
+
+
+def club(app: Server, seconds: float) -> None:
+    """Club evenings against the app (scripts/club_load.py): every phone polls every 3 s, a scorer per table
+    saves every 20 s; the goals are no errors, polls and saves within their p99, every hand seen within one poll."""
+    import club_load  # beside this script; needs aiohttp (the test extras)
+
+    print(f"Club evenings of {seconds:.0f} s (scripts/club_load.py; goals: no errors, poll p99 <= "
+          f"{CLUB_POLL_GOAL_MS} ms, save p99 <= {CLUB_SAVE_GOAL_MS} ms, every hand seen within one poll)", flush=True)
+    for tables in CLUB_EVENINGS:
+        figures = club_load.run(f"http://{HOST}:{app.port}", tables, 4, seconds)
+        met = (not figures["errors"] and figures["poll_p99_ms"] <= CLUB_POLL_GOAL_MS
+               and figures["save_p99_ms"] <= CLUB_SAVE_GOAL_MS and figures["seen_late"] == 0)
+        print(f"  {club_load.summary(figures)}: {'met' if met else 'NOT met'}", flush=True)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,24 @@ function whenParsed(fn) {
   document.addEventListener("htmx:afterSettle", function (event) { showScripted(event.target); });
 })();
 
+// A field that applies only with a choice made ("Other target" with the Other chip, the Saunt target, the Blind
+// Nil margin) is hidden without it (style.css does so without this script too) and disabled, so it is never sent.
+(function () {
+  "use strict";
+  function applyAll(root) {
+    root.querySelectorAll("[data-applies-if]").forEach(function (part) {
+      var choice = document.getElementById(part.dataset.appliesIf);
+      var off = Boolean(choice) && !choice.checked;
+      part.hidden = off;
+      part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+    });
+  }
+  whenParsed(function () { applyAll(document); });
+  document.addEventListener("change", function (event) {
+    if (event.target.form) applyAll(event.target.form);
+  });
+})();
+
 (function () {
   "use strict";
 
@@ -31,28 +49,70 @@ function whenParsed(fn) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // Typing in a field that belongs to a choice ("Other target") selects that choice.
-  document.addEventListener("input", function (event) {
-    var id = event.target.dataset && event.target.dataset.selects;
-    var choice = id && document.getElementById(id);
-    if (choice && event.target.value.trim() !== "") choice.checked = true;
-  });
-
-  // With three hands' tricks typed, fill in the fourth to make 13.
+  // With three hands' tricks typed, fill in the fourth to make 13. A count the player touches (types in, clears,
+  // steps) is theirs: it is never filled in again, so a filled-in count can be cleared and stays blank.
   document.addEventListener("input", function (event) {
     if (!event.target.classList.contains("trick-count")) return;
+    var wasFilled = Boolean(event.target.dataset.filled);
     // A digit typed into a count filled in by itself replaces it: the 2 typed over a filled-in 2 is 2, not 22.
-    if (event.target.dataset.filled && event.inputType === "insertText" && /^\d$/.test(event.data || "")) {
+    if (wasFilled && event.inputType === "insertText" && /^\d$/.test(event.data || "")) {
       event.target.value = event.data;
     }
     delete event.target.dataset.filled;
+    // (A blank field "cleared" again, which changes nothing, is not touched.)
+    if (event.target.value !== "" || wasFilled) event.target.dataset.own = "1";
     var inputs = Array.prototype.slice.call(event.target.closest(".tricks").querySelectorAll(".trick-count"));
     inputs.forEach(function (input) { if (input !== event.target && input.dataset.filled) { input.value = ""; delete input.dataset.filled; } });
     var blanks = inputs.filter(function (input) { return input.value === ""; });
-    if (blanks.length !== 1) return;
+    if (blanks.length !== 1 || blanks[0].dataset.own) return;
     var sum = inputs.reduce(function (total, input) { return total + (parseInt(input.value, 10) || 0); }, 0);
     if (sum <= 13) { blanks[0].value = 13 - sum; blanks[0].dataset.filled = "1"; }
   });
+})();
+
+// Dummy Hand Mirror: with the three bids typed (the spades of each player's hand), say the dummy's spades and each
+// side's contract, or that the bids add up to more than 13. The rows are in bidding order, so the first of the
+// highest bids declares. The sentences come translated from the page, their values as {names}.
+(function () {
+  "use strict";
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+  function update(summary) {
+    var lines = summary.querySelectorAll(".mirror-line");
+    var texts = ["", "", ""];
+    var bids = Array.prototype.map.call(summary.closest("fieldset").querySelectorAll(".bid-row[data-player]"), function (row) {
+      var value = row.querySelector("input.count").value.trim();
+      return { name: row.dataset.player, spades: /^\d+$/.test(value) && parseInt(value, 10) <= 13 ? parseInt(value, 10) : null };
+    });
+    var typed = bids.length === 3 && bids.every(function (bid) { return bid.spades !== null; });
+    if (typed) {
+      var total = bids.reduce(function (sum, bid) { return sum + bid.spades; }, 0);
+      var data = summary.dataset;
+      if (total > 13) {
+        texts[0] = fill(data.over, { total: total });
+      } else {
+        var dummy = 13 - total;
+        var declarer = bids.reduce(function (best, bid) { return bid.spades > best.spades ? bid : best; });
+        var defenders = bids.filter(function (bid) { return bid !== declarer; });
+        texts[0] = fill(dummy === 0 ? data.dummyNone : dummy === 1 ? data.dummyOne : data.dummyMany, { dummy: dummy });
+        texts[1] = fill(data.declarer, { declarer: declarer.name, bid: declarer.spades, dummy: dummy,
+                                         contract: declarer.spades + dummy });
+        texts[2] = fill(data.defenders, { first_name: defenders[0].name, second_name: defenders[1].name,
+                                          first: defenders[0].spades, second: defenders[1].spades,
+                                          defence: defenders[0].spades + defenders[1].spades });
+      }
+    }
+    lines.forEach(function (line, index) { line.textContent = texts[index]; });
+  }
+  document.addEventListener("input", function (event) {
+    var fieldset = event.target.closest && event.target.closest("fieldset");
+    var summary = fieldset && fieldset.querySelector(".mirror-summary");
+    if (summary) update(summary);
+  });
+  function updateAll(root) { root.querySelectorAll(".mirror-summary").forEach(update); }
+  whenParsed(function () { updateAll(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { updateAll(event.target); });
 })();
 
 // After a save from the board's entry form, the page shows what a reload would: the board from its top (the
@@ -75,6 +135,9 @@ function whenParsed(fn) {
     if (xhr.status >= 400) {
       showRefusal(document.querySelector("#entry .error-box, #entry .error"));
     } else if (event.detail.successful) {
+      // The edit link to keep has been seen: it folds into its "Share edit access" button.
+      var keep = document.getElementById("keep-link");
+      if (keep) keep.open = false;
       var board = document.getElementById("board");
       if (board) board.scrollIntoView({ block: "start" });
     }
@@ -85,6 +148,26 @@ function whenParsed(fn) {
     var announcer = document.getElementById("announcer");
     if (announcer) announcer.textContent = message.textContent.trim();
   }
+})();
+
+// A button marked data-then-show replaces part of a form and then shows the form's next step (`data-then-show`, a
+// selector), not wherever the swap left the page: filling the Piquet declarations from the cards goes on to the
+// play, where the page was otherwise left at its very bottom. A refusal shows its first message instead.
+(function () {
+  "use strict";
+  var pending = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var show = event.detail.elt.dataset && event.detail.elt.dataset.thenShow;
+    if (show) pending.set(event.detail.xhr, show);
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    var show = xhr && pending.get(xhr);
+    if (!show) return;
+    pending.delete(xhr);
+    var part = xhr.status >= 400 ? document.querySelector(".error-box, .error") : document.querySelector(show);
+    if (part) part.scrollIntoView({ block: xhr.status >= 400 ? "center" : "start" });
+  });
 })();
 
 // The Piquet trick strip in runs: tapping a trick's winner gives that player the tricks after it too, up to
@@ -106,7 +189,9 @@ function whenParsed(fn) {
 
 // On a touch screen, number fields on entry forms move on by themselves once the number is complete (a bid of
 // 5, a trick count of 12), so a hand is typed without tapping each field: the next blank one is chosen, or at
-// the end Save. A keyboard (with a mouse or not) keeps Tab, which moves the focus only when asked.
+// the end Save. A 1 waits, since 10-13 are possible; a digit after it that would pass the maximum (the 4 of
+// counts 3, 1, 4) belongs to the next field: the 1 stays and the digit goes on. A keyboard (with a mouse or
+// not) keeps Tab, which moves the focus only when asked.
 (function () {
   "use strict";
   var touch = window.matchMedia("(pointer: coarse)");
@@ -118,19 +203,40 @@ function whenParsed(fn) {
     // Complete when no further digit could make a number within the maximum (1 may still become 10-13).
     return parseInt(value + "0", 10) > max;
   }
-  function nextField(input) {
+  // The fields after `input` that `wanted` accepts, in order.
+  function fieldsAfter(input, wanted) {
     var fields = Array.prototype.filter.call(input.form.querySelectorAll("input[data-advance]"), function (field) {
       return field.offsetParent !== null && !field.disabled;
     });
     var index = fields.indexOf(input);
-    if (index < 0) return null;
-    for (var i = index + 1; i < fields.length; i += 1) if (fields[i].value === "" ) return fields[i];
-    return input.form.querySelector("button.primary[type=submit]");
+    return index < 0 ? null : fields.slice(index + 1).filter(wanted);
+  }
+  function nextField(input) {
+    var blanks = fieldsAfter(input, function (field) { return field.value === ""; });
+    if (!blanks) return null;
+    return blanks[0] || input.form.querySelector("button.primary[type=submit]");
+  }
+  // A digit that passes the maximum goes on to the next field still open (blank, or filled in by the page).
+  function spill(input, event) {
+    var value = input.value;
+    var max = parseInt(input.max, 10);
+    if (event.inputType !== "insertText" || !/^\d\d+$/.test(value) || parseInt(value, 10) <= max) return false;
+    var kept = value.slice(0, -1);
+    var digit = value.slice(-1);
+    if (event.data !== digit || parseInt(kept, 10) > max) return false;
+    var open = fieldsAfter(input, function (field) { return field.value === "" || Boolean(field.dataset.filled); });
+    if (!open || !open.length) return false;
+    input.value = kept;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    open[0].focus();
+    open[0].value = digit;
+    open[0].dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertText", data: digit }));
+    return true;
   }
   document.addEventListener("input", function (event) {
     var input = event.target;
     if (!touch.matches || !input.matches || !input.matches("input[data-advance]") || event.inputType === undefined) return;
-    if (!isComplete(input)) return;
+    if (spill(input, event) || !isComplete(input)) return;
     var next = nextField(input);
     if (next) next.focus();
   });

@@ -138,14 +138,21 @@
     banner.append(paragraph);
   }
 
+  // A 503 is the server without its database: as good as no connection (it says when to try again).
+  function answered(status) {
+    if (status === 503) lost();
+    else if (status > 0) reached();
+  }
   function probe() {
-    return fetch(texts.probe, { method: "HEAD", cache: "no-store" }).then(reached, lost);
+    return fetch(texts.probe, { method: "HEAD", cache: "no-store" }).then(function (response) {
+      answered(response.status);
+    }, lost);
   }
 
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status > 0) reached();
+    answered(status);
     if (event.detail.elt && event.detail.elt.id === "live" && (status === 200 || status === 304)) current = true;
   });
   window.addEventListener("offline", lost);
@@ -303,7 +310,7 @@
       credentials: "same-origin",
       headers: { "HX-Request": "true", "Idempotency-Key": entry.key }
     }).then(function (response) {
-      reached();
+      answered(response.status);
       return response.text().then(function (html) { return settle(entry, response.status, html); });
     }, lost).then(function () { delete sending[entry.game]; }, function () { delete sending[entry.game]; });
   }
@@ -470,16 +477,30 @@
     }, function () { /* no IndexedDB: nothing can wait */ });
   }
 
+  // Piquet's dealer alternates, so a deal added an odd number of places later has elder and younger swapped: the
+  // declarations and tricks typed for a player go with that player, under the other role (the pique, elder's
+  // alone, is asked again).
+  function swapRoles(text) {
+    return text.replace(/elder|younger/g, function (role) { return role === "elder" ? "younger" : "elder"; });
+  }
+  function reseated(fields) {
+    return fields.filter(function (pair) { return pair[0] !== "pique"; }).map(function (pair) {
+      return [swapRoles(pair[0]), /^(elder|younger)$/.test(pair[1]) ? swapRoles(pair[1]) : pair[1]];
+    });
+  }
+
   function addAsNext(entry) {
     var form = currentEntryForm();
     if (!form) return;
+    var number = Number(form.querySelector("input[name=hand]").value);
+    if (form.id === "deal-form" && (number - entry.number) % 2 !== 0) entry.fields = reseated(entry.fields);
     var fresh = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) {
       return [field.name, field.value];
     });
     var own = fresh.map(function (pair) { return pair[0]; }).concat(entry.own || []);
     entry.fields = fresh.concat(entry.fields.filter(function (pair) { return own.indexOf(pair[0]) < 0; }));
     entry.own = fresh.map(function (pair) { return pair[0]; });
-    entry.number = Number(form.querySelector("input[name=hand]").value);
+    entry.number = number;
     entry.key = form.querySelector("input[name=request_key]").value;
     entry.state = "waiting";
     delete entry.next;

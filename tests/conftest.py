@@ -19,6 +19,7 @@ from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
 from .catalogs import compile_catalogs
+from .web.api_client import DocumentedClient
 
 # Timing varies with the machine's load (CI has two cores): judge examples by
 # their results, never by how long one took.
@@ -37,10 +38,12 @@ def make_app(tmp_path, revision="head", **config):
         {
             "TESTING": True,
             "SECRET_KEY": "test",
+            "LIMITS_ENABLED": False,  # test_limits.py turns them on
             "SQLALCHEMY_DATABASE_URI": database_uri(url) if url else f"sqlite:///{tmp_path / 'test.db'}",
             **config,
         }
     )
+    app.test_client_class = DocumentedClient  # every API response is checked against the API's document
     with app.app_context():
         if url:
             with db.engine.begin() as connection:

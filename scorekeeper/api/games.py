@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
+from flask_babel import get_locale
 
+from ..games import GAMES
 from ..games.base import Engine
+from ..games.schemas import integer, ref, request_obj
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
 from ..store.idempotency import exactly_once
+from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
+from .openapi import Reply, describe, document
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
-from .serialize import game_object, hand_object
+from .serialize import game_json, game_object, hand_object, with_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(RuleError, rule_error)
@@ -29,35 +33,63 @@ def created_response(created: records.Created) -> Response:
     return make_response(jsonify(payload), 201, {"Location": url_for("api.show_game", game_id=game.public_id)})
 
 
+GAME = ref("Game")
+LOCATION = ("Location",)
+
+
+@bp.get("/openapi.json")
+@describe("This document: the API's OpenAPI 3.1 description", tag="about",
+          replies={200: Reply("The OpenAPI document.", {"type": "object"})})
+def openapi_document() -> Response:
+    return jsonify(document())
+
+
 @bp.post("/games")
+@describe(
+    "Create a game", body=ref("NewGame"), idempotent=True,
+    examples={name: example for kind in GAMES.values() for name, example in kind.json_schemas.create_examples.items()},
+    replies={201: Reply("The game object, its edit token (shown only this once) and its page's url.",
+                        ref("CreatedGame"), LOCATION)},
+)
+@creation_limit
 def create_game() -> Response:
-    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())))
+    return exactly_once(request.path, lambda: created_response(records.create_game(object_body())),
+                        creates=True)
 
 
 @bp.get("/games/<game_id>")
+@describe("Read a game", replies={
+    200: Reply("The game object, with every hand.", GAME, ("ETag",)),
+    304: Reply("The game has not changed since the ETag of If-None-Match."),
+})
 def show_game(game_id: str) -> Response:
-    """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be."""
+    """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be;
+    a 304 when If-None-Match holds its ETag."""
+    response = read_game(game_id)
+    response.make_conditional(request)
+    return response
+
+
+def read_game(game_id: str) -> Response:
     shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
     if isinstance(shared, Response):
         return shared
     game = records.game_or_404(game_id, with_hands=False)
-    response = jsonify(game_object_now(game))
+    response = Response(game_object_now(game) + "\n", mimetype="application/json")
     if shared is None:
         response.set_etag(game_etag(game))
         return response
     return whole_renders.kept(shared, response, etag=game_etag(game))
 
 
-def game_object_now(game: Game) -> dict[str, Any]:
-    """The game object of the game as stored now, from the cache of renders (its `url` added for this request)."""
+def game_object_now(game: Game) -> str:
+    """The game object of the game as stored now, as JSON text, from the cache of renders and each hand's kept
+    piece (its `url` added for this request: from PUBLIC_URL, or this request's host, never kept)."""
     def make() -> str:
-        payload = game_object(game, records.replay(game))
-        del payload["url"]  # from PUBLIC_URL, or this request's host: never kept
-        return json.dumps(payload)
+        return game_json(game, records.appending_engine(game), str(get_locale()))
 
-    payload = json.loads(renders.cached("api-game", game, make, with_session=True))
-    payload["url"] = absolute_url("views.show_game", game_id=game.public_id)
-    return payload
+    kept = renders.cached("api-game", game, make, with_session=True)
+    return with_url(kept, absolute_url("views.show_game", game_id=game.public_id))
 
 
 def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
@@ -78,7 +110,25 @@ def change(game_id: str, write: Callable[[Game], Response]) -> Response:
     return exactly_once(game.public_id, checked_write)
 
 
+HAND_EXAMPLES = {
+    f"{kind.json_schemas.prefix}: {name}": example
+    for kind in GAMES.values() for name, example in kind.json_schemas.hand_examples.items()
+}
+
+
 @bp.post("/games/<game_id>/hands")
+@describe(
+    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, token=True, if_match=True, idempotent=True,
+    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number it is meant to get.")})]},
+    description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
+                "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
+    replies={
+        201: Reply("The hand result, with the updated game object (without its hands).", ref("HandResponse"),
+                   LOCATION),
+        409: Reply("Another hand took this `number`, or the last hand still waits for its play.", ref("Error")),
+    },
+)
+@edit_token_attempts
 def add_hand(game_id: str) -> Response:
     def write(game: Game) -> Response:
         engine = records.add_hand(game, object_body())
@@ -90,6 +140,13 @@ def add_hand(game_id: str) -> Response:
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@describe(
+    "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES,
+    token=True, if_match=True, idempotent=True,
+    description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
+    replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
+)
+@edit_token_attempts
 def replace_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -102,6 +159,11 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@describe("Remove the last hand", token=True, if_match=True, idempotent=True, replies={
+    204: Reply("Removed."),
+    409: Reply("Only the last hand can be removed.", ref("Error")),
+})
+@edit_token_attempts
 def remove_hand(game_id: str, number: int) -> Response:
     def write(game: Game) -> Response:
         try:
@@ -116,6 +178,15 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/games/<game_id>/next")
+@describe(
+    "Start the next game at this table (Rubicon Piquet: the next partie)", token=True, if_match=True, idempotent=True,
+    description="A game not played in parties, or a partie not yet over, is a 422.",
+    replies={
+        201: Reply("The next game, started now.", GAME, LOCATION),
+        200: Reply("The next game, started before.", GAME, LOCATION),
+    },
+)
+@edit_token_attempts
 def next_game(game_id: str) -> Response:
     """Start the next game at this table, the next partie (201), or return the one already started (200)."""
     def write(game: Game) -> Response:
@@ -129,6 +200,12 @@ def next_game(game_id: str) -> Response:
 
 
 @bp.post("/games/import")
+@describe(
+    "Import an exported game", body=ref("ExportedGame"), idempotent=True,
+    replies={201: Reply("The new game, with a new edit token.", ref("CreatedGame"), LOCATION)},
+)
+@creation_limit
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
-    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())))
+    return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())),
+                        creates=True)

@@ -12,7 +12,7 @@ from ..config import request_size_limit
 from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import writes
+from ..store import corrections, events, writes
 from ..web.i18n import say
 
 
@@ -30,11 +30,17 @@ HTTP_MESSAGES = {
     405: N_("This address does not accept that method."),
     409: N_("Only the last hand can be removed."),
     413: N_("The request is too large: send at most %(size)s."),
+    503: N_("The scores cannot be reached for a moment (the server is waiting for its database). Nothing was "
+            "changed: try again in a few seconds."),
 }
 
 
 def http_error(error: HTTPException) -> Response:
     """JSON for HTTP errors under /api (registered on the app, so 404s of unknown routes count)."""
+    if error.code == 429:  # a limit (web/limits.py), whose message is already in the reader's language
+        response = jsonify(errors=[{"field": "request", "message": error.description}])
+        response.status_code = 429
+        return response
     template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
     field = "body" if error.code in (400, 413) else "request"
     message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)
@@ -70,11 +76,16 @@ def object_body() -> dict[str, Any]:
 
 
 def editable_game(game_id: str) -> Game:
-    """The game to change, locked, if the request carries its edit token (403 otherwise)."""
+    """The game to change, locked, if the request carries its edit token, or the organiser's of the club night
+    whose table it is (a correction); 403 otherwise."""
     game = writes.locked_game(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not game.has_edit_token(token.strip()):
+    if scheme.lower() != "bearer" or not token.strip():
         abort(403)
+    if not game.has_edit_token(token.strip()):
+        if not events.is_organiser_of(game, token.strip()):
+            abort(403)
+        corrections.note_correction(game)  # a club night's organiser corrects a table
     return game
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..games import GAMES
 from ..games.base import Engine, standing_object
 from ..models import Game
-from ..store import records
+from ..store import pieces, records
 from ..web.links import absolute_url
 
 
@@ -47,8 +48,40 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
 def hand_object(game: Game, engine: Engine, number: int) -> dict[str, Any]:
     """Hand `number` as the API's hand result: scored (`"complete": true`), or waiting for its play (false)."""
     kind = GAMES.of(game)
+    hand = pieces.hand_of(engine, number)  # a resumed engine holds only its last scored hand and the waiting one
     if number == engine.waiting_number():
-        return {**kind.waiting_object(engine.waiting), "complete": False}
-    last = number == engine.next_number() - 1 and number not in engine.after_end
-    result = engine.last_result() if last else engine.results[number - 1]  # a resumed engine has only its last
-    return {**kind.result_object(result), "complete": True}
+        return {**kind.waiting_object(hand), "complete": False}
+    return {**kind.result_object(hand), "complete": True}
+
+
+URL_PLACEHOLDER = '"url":"\\u0000"'
+"""Where a kept game object's `url` goes: the address is this request's, never kept (no name holds a NUL)."""
+
+
+def as_json(value: Any) -> str:
+    """`value` as the API sends it (Flask's JSON: keys sorted, compact, ASCII)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def game_json(game: Game, engine: Engine, language: str) -> str:
+    """The game object (`game_object`) as JSON text, with `URL_PLACEHOLDER` for its `url`, its hands each a
+    kept piece (store/pieces.py): after a hand is recorded only that hand's object is made, whatever the
+    length of the game. `engine` is the game's at its version, resumed or whole."""
+    if engine.is_resumed and engine.after_end:  # the entries kept after the end are in a whole engine only
+        engine = records.replay(game)
+    payload = game_object(game, engine, with_hands=False)
+    fields = {key: as_json(value) for key, value in payload.items()}
+    fields["url"] = URL_PLACEHOLDER.partition(":")[2]
+    hands = pieces.kept(game, engine, f"api {language}",
+                        lambda whole, number: as_json(hand_object(game, whole, number)))
+    fields["hands"] = "[" + ",".join(body for _, body in hands) + "]"
+    kind = GAMES.of(game)
+    fields["hands_after_end"] = as_json([{"number": number, "entry": kind.entry_to_dict(engine.entries[number - 1])}
+                                         for number in engine.after_end])
+    return "{" + ",".join(f"{json.dumps(key)}:{fields[key]}" for key in sorted(fields)) + "}"
+
+
+def with_url(text: str, url: str) -> str:
+    """A kept game object (`game_json`) with this request's `url`."""
+    at = text.rfind(URL_PLACEHOLDER)
+    return f"{text[:at]}\"url\":{json.dumps(url)}{text[at + len(URL_PLACEHOLDER):]}"

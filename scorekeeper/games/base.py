@@ -20,10 +20,12 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
+from ..rules.events import FinishedTable, Side
 from ..rules.log import Log
 from ..rules.phrases import N_, phrase
 from ..web.charts import player_scores
 from ..web.i18n import say
+from .schemas import KindSchemas
 
 if TYPE_CHECKING:
     from ..models import Game
@@ -56,8 +58,11 @@ class Words:
     start_next: str = N_("Start hand %(number)s")
     chart_description: str = N_("Each player's running score, hand by hand. After hand %(number)s: %(scores)s.")
     chart_caption: str = N_("Running score after each hand")
+    chart_caption_every: str = N_("Running score every %(step)s hands, and after the last")  # a long game's
     too_many: str = N_("A game can have at most %(max)s hands: start a new game to play on.")
     how_scored: str = N_("How hand %(number)s was scored")
+    earlier: str = N_("Earlier hands: 1 to %(last)s")  # the history's link to the hands before those shown
+    earlier_one: str = N_("Earlier hand: 1")
     undo: str = N_("Undo hand %(number)s")
     undo_question: str = N_("Undo hand %(number)s?")
     undo_confirmed: str = N_("Yes, undo hand %(number)s")
@@ -159,7 +164,13 @@ class GameKind(Protocol):
       `game_fields` and `result_object` complete the API's game object and
       hand result, and `waiting_object` is the result of a hand waiting for
       its play (what its first step decided); `csv_columns` and `csv_rows`
-      are the CSV download.
+      are the CSV download; `json_schemas` describe its JSON shapes for the
+      API's OpenAPI document (`games/<game>/schemas.py`).
+    Club nights (these have defaults: each player a side, a hand limit per round):
+      `sides_per_table` and `table_sides` say how a finished table's sides
+      are placed (four-player Spades: two teams; Piquet: by the
+      settlement), `counts_hands` whether a table can end after the event's
+      hands per round, and `table_settings` what a table's game is set to.
     """
 
     name: str
@@ -177,6 +188,19 @@ class GameKind(Protocol):
     standing_heading: str = N_("Player")
     standing_columns: tuple[Column, ...] = ()
     csv_columns: tuple[str, ...]
+    json_schemas: KindSchemas
+
+    # A club night's table (API.md, "Club nights"): its sides and what a table's game is set to play.
+    sides_per_table: int = 0  # 0: each player is a side (`player_count` sides)
+    counts_hands: bool = True  # whether a table's game can end after the event's hands per round
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """A finished game's sides and final scores, as the event's standings place them: each player by default."""
+        return FinishedTable(tuple(Side((name,), score) for name, score in engine.scores().items()))
+
+    def table_settings(self, settings: Mapping[str, Any], hands_per_round: int | None) -> dict[str, Any]:
+        """The settings of a table's game: the event's, ending after `hands_per_round` complete hands if given."""
+        return {**settings, "hand_limit": hands_per_round} if hands_per_round is not None else dict(settings)
 
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""

@@ -17,6 +17,7 @@ from wtforms import Field, FieldList, FormField, RadioField, SelectMultipleField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules.errors import RuleError
+from ..rules.phrases import Phrase
 from ..rules.typed import FIRST_STEP, Fields, filled_tricks, number_or_text
 from ..web.i18n import say
 
@@ -33,11 +34,32 @@ class ErrorsByField:
     def attach(self, error: RuleError) -> None:
         for field_error in error.errors:
             field = self.fields.get(field_error.field)
-            message = say(field_error.message)
             if field is None:
-                self.form.form_errors.append(message)
-            else:
+                self.form.form_errors.append(say(field_error.message))
+                continue
+            message = self.message(field_error.field, field, field_error.message)
+            if message not in field.errors:
                 field.errors = [*field.errors, message]
+
+    def message(self, path: str, field: Field, message: Phrase) -> str:
+        """What the page says beside `field` (the engine's `path`) for the engine's `message`."""
+        return say(message)
+
+
+FILL_THIS_IN = _l("Fill this in.")
+
+
+def is_blank(field: Field) -> bool:
+    """Whether nothing was typed in a text field."""
+    return isinstance(field, StringField) and not (field.data or "").strip()
+
+
+class EntryErrors(ErrorsByField):
+    """An entry's errors beside its fields: a field left blank says "Fill this in.", whatever the engine's reason
+    (a blank trick count is not "a whole number from 0 to 13" to the player who skipped it)."""
+
+    def message(self, path: str, field: Field, message: Phrase) -> str:
+        return str(FILL_THIS_IN) if is_blank(field) else super().message(path, field, message)
 
 
 class TargetChoice:
@@ -48,8 +70,9 @@ class TargetChoice:
 
     @property
     def chose_other_target(self) -> bool:
-        """The "Other" chip, or a number typed in "Other target" (typing there chooses it)."""
-        return self.target.data == "other" or bool((self.target_other.data or "").strip())
+        """The "Other" chip: "Other target" applies only with it (the page hides the field otherwise, and a number
+        left there from before is not the target)."""
+        return self.target.data == "other"
 
     @property
     def target_field(self) -> Field:

@@ -186,7 +186,7 @@ def saved_pieces(game: Game, engine: Engine, replaced: int | None) -> ResponseRe
     number = engine.waiting.number if engine.waiting else engine.next_number() - 1
     had_lines = number > 1 or replaced is not None
     whole_record = not had_lines or bool(context["session_summary"]) or bool(engine.after_end)
-    swapped = {"live", "standing", "record"} if whole_record else {"live", "standing", "undo-redo"}
+    swapped = {"live", "standing", "undo-redo", *(["record"] if whole_record else [])}
     html = LINE_INDENT.sub("\n", render_template("_saved.html", **context, swapped=swapped, replaced=replaced))
     return make_response(html, 200, {"HX-Reswap": "none"})
 

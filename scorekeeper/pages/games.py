@@ -15,6 +15,7 @@ from ..store import idempotency, records, renders, whole_renders, writes
 from ..store.stale import MadeFor, stale_entry
 from ..web import access
 from ..web.htmx import is_fragment_request
+from ..web.limits import creation_limit, edit_token_attempts
 from .game_page import (
     commit_form_change,
     created_once,
@@ -30,6 +31,7 @@ from .game_page import (
     stored_hand_or_404,
     suggested_names,
 )
+from .history import OLDER, history_lines
 
 bp = Blueprint("views", __name__)
 
@@ -40,6 +42,7 @@ def home() -> ResponseReturnValue:
 
 
 @bp.route("/new/<kind>", methods=["GET", "POST"])
+@creation_limit
 def new_game(kind: str) -> ResponseReturnValue:
     game_kind = GAMES.find(kind) or abort(404)
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
@@ -83,6 +86,23 @@ def show_hand(game_id: str, number: int) -> ResponseReturnValue:
     if is_fragment_request():
         return explanation
     return render_template("hand.html", game=game, kind=kind, number=number, explanation=explanation)
+
+
+@bp.get("/g/<game_id>/hands")
+def older_hands(game_id: str) -> ResponseReturnValue:
+    """The lines of the hands before `?before=`, newest first: in place of the history's link for htmx, or a
+    page of their own."""
+    game = records.game_or_404(game_id, with_hands=False)
+    before = request.args.get("before", type=int)
+    if before is None or before < 2:
+        abort(404)
+    kind = GAMES.of(game)
+    editable = access.can_edit(game)
+    shown = history_lines(game, records.appending_engine(game), editable, before=before, count=OLDER)
+    context = {"game": game, "kind": kind, "shown": shown, "editable": editable}
+    if is_fragment_request():
+        return render_template("_older_lines.html", **context)
+    return render_template("older_hands.html", **context)
 
 
 @bp.post("/g/<game_id>/hands")
@@ -186,6 +206,7 @@ def next_game(game_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/g/<game_id>/join/<token>")
+@edit_token_attempts
 def join(game_id: str, token: str) -> ResponseReturnValue:
     """The "share edit access" link: remember the token on this phone."""
     game = records.game_or_404(game_id)

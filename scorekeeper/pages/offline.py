@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
-from . import engine_files
+from ..web import scorer
 
 bp = Blueprint("offline", __name__)
 
@@ -48,7 +48,7 @@ def service_worker() -> Response:
         "pagesKept": PAGES_KEPT,
         "enginePrefix": url_for("engine.worker").rsplit("/", 1)[0] + "/",
         "engineWorker": url_for("engine.worker"),
-        "engineFiles": engine_files.files(),
+        "engineFiles": scorer.files(),
     }
     template = current_app.jinja_env.get_or_select_template("offline/sw.js")
     source = Path(template.filename or "").read_bytes()

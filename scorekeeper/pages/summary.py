@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
@@ -12,9 +13,10 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
 from ..rules.errors import RuleError
-from ..store import records, transfer
+from ..store import pieces, records, transfer
 from ..web import charts
 from ..web.i18n import number
+from ..web.limits import creation_limit
 from .forms import ImportForm, NotJson
 from .game_page import created_once, replay_creation
 
@@ -23,19 +25,43 @@ bp = Blueprint("summary", __name__)
 
 @bp.app_template_global()
 def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
-    """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score."""
-    results = engine.results
+    """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score.
+
+    A resumed engine holds only its last result: the running scores after each hand are then its kept pieces
+    (store/pieces.py), so after a hand is recorded only that hand's are worked out.
+    """
     kind = GAMES.of(game)
-    series = charts.progression(results, list(engine.totals()), kind.running_scores)
+    names = list(engine.totals())
+    if engine.is_resumed:
+        series = kept_progression(game, engine, names)
+    else:
+        series = charts.progression(engine.results, names, kind.running_scores)
     reference = kind.chart_reference(engine)
+    hands = len(next(iter(series.values()))) - 1
     return {
         "plot": charts.plot(series, reference=reference.score),
         "series": series,
-        "hands": len(results),
+        "hands": hands,
+        "rows": charts.sampled(hands)[1:],  # the hands the table for screen readers lists
         "finals": ", ".join(f"{name} {number(scores[-1])}" for name, scores in series.items()),
         "reference": reference,
         "words": kind.words,
     }
+
+
+def kept_progression(game: Game, engine: Engine, names: list[str]) -> dict[str, list[int]]:
+    """Each side's running score, as `charts.progression` has it, from each scored hand's kept piece."""
+    kind = GAMES.of(game)
+
+    def make(whole: Engine, number: int) -> str:
+        scores = kind.running_scores(pieces.hand_of(whole, number))
+        return json.dumps([scores[name] for name in names])
+
+    series: dict[str, list[int]] = {name: [0] for name in names}
+    for _, body in pieces.kept(game, engine, "scores", make, upto=pieces.last_scored(engine)):
+        for name, score in zip(names, json.loads(body), strict=True):
+            series[name].append(score)
+    return series
 
 
 @bp.get("/g/<game_id>/summary")
@@ -70,6 +96,7 @@ def export_csv(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@creation_limit
 def import_game() -> ResponseReturnValue:
     """Restore a downloaded game as a new game, which this browser may then edit."""
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:

@@ -89,6 +89,13 @@ class Table(log.Table, Protocol):
         ...
 
 
+class HandLimited(log.Settings, Protocol):
+    """Settings that may end a game after a number of complete hands (a club night's tables)."""
+
+    @property
+    def hand_limit(self) -> int | None: ...
+
+
 class HandLog(log.Log[HandT, ResultT, WaitingT]):
     """A Spades game as a log of hands, each waiting for its tricks at most while it is the last."""
 
@@ -97,11 +104,21 @@ class HandLog(log.Log[HandT, ResultT, WaitingT]):
     WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
     ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
     table: Table
+    settings: HandLimited
 
     @property
     def hands(self) -> tuple[ResultT, ...]:
         """The scored hands."""
         return self.results
+
+    def scored_hands(self) -> int:
+        """How many hands are scored: recorded, complete, and not after the end."""
+        return self.next_number() - 1 - len(self.after_end) - (1 if self.waiting is not None else 0)
+
+    def hand_limit_reached(self) -> bool:
+        """Whether the game has had the complete hands its settings allow (never, without a limit)."""
+        limit = self.settings.hand_limit
+        return limit is not None and self.scored_hands() >= limit
 
     def leaders(self) -> tuple[str, ...]:
         """The players (or teams) sharing the highest score, in seating order."""

@@ -17,6 +17,11 @@ Page forms use the same table: each write form carries a key of its own
 tap on the same form, which it answers as the first, from a form made
 before another phone's change, which it refuses.
 
+A write that creates something new (a game, an import, an event) is scoped
+to its address, shared by every client, so its key must be unguessable
+(`creation_key`): at least 128 random bits, or another client sending the
+same key and body would be answered with the first one's game and edit token.
+
 Keys are kept at least `KEPT_FOR`; each write that stores a key deletes a
 batch of older ones (no background process is needed).
 """
@@ -45,6 +50,8 @@ from . import writes
 
 HEADER = "Idempotency-Key"
 KEY = re.compile(r"[\x20-\x7e]{1,100}")
+# A UUID, or 22 or more base64url characters (22 x 6 bits = 132 bits): 128 random bits at least.
+UNGUESSABLE_KEY = re.compile(r"[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}|[A-Za-z0-9_-]{22,100}")
 KEPT_FOR = timedelta(hours=24)
 FORGET_BATCH = 100
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -52,12 +59,13 @@ KEPT_HEADERS = ("Location", "ETag")
 FORM_FIELD = "request_key"
 
 
-def exactly_once(scope: str, write: Callable[[], Response]) -> Response:
+def exactly_once(scope: str, write: Callable[[], Response], *, creates: bool = False) -> Response:
     """Run `write` (a change left uncommitted, and its response) once per Idempotency-Key, then commit.
 
-    `scope` is the game's public id, or for a new game the address that creates it.
+    `scope` is the game's public id, or for a new game the address that creates it; a write that `creates`
+    something new (a game, an import, an event: its scope is shared by every client) needs an unguessable key.
     """
-    key = request_key()
+    key = creation_key() if creates else request_key()
     if key is not None:
         replayed = stored_response(scope, key)
         if replayed is not None:
@@ -90,6 +98,23 @@ def request_key() -> str | None:
     if not KEY.fullmatch(raw):
         raise MalformedInput.single(HEADER, phrase(N_("An Idempotency-Key is 1 to 100 printable characters.")))
     return raw
+
+
+def creation_key() -> str | None:
+    """The request's key for a write that creates something new (a game, an import, an event), or None.
+
+    Such a key is scoped to the address, shared by every client, and its replay returns the new thing's edit
+    token: a key another client could guess would lend it out. So it must be a UUID or at least 22 base64url
+    characters (128 random bits).
+
+    :raises MalformedInput: for a malformed key, or one shorter than that.
+    """
+    key = request_key()
+    if key is not None and not UNGUESSABLE_KEY.fullmatch(key):
+        raise MalformedInput.single(HEADER, phrase(N_(
+            "This Idempotency-Key is too easy to guess: send a UUID, or at least 22 random base64url characters "
+            "(128 bits).")))
+    return key
 
 
 def stored_response(scope: str, key: str) -> Response | None:

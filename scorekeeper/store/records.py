@@ -23,7 +23,7 @@ from ..models import PUBLIC_ID, Game, Hand, Seat, hash_token, player_key, table
 from ..rules.errors import MalformedInput, NotAllowed, RuleError
 from ..rules.names import clean_names
 from ..rules.phrases import N_, Phrase, phrase
-from . import running_state
+from . import corrections, running_state
 from .writes import ConcurrentChange, claim_version, execute, flush
 
 
@@ -261,10 +261,12 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     if "hands" in inspect(game).unloaded:
         # The game's hands stay unloaded (they are not needed): the hand and the state are written in SQL, without
         # the ORM's unit of work, which costs more than the two statements.
-        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry)})
+        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry),
+                               "scored": game.version})
         running_state.store_now(game, engine)
     else:
-        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry)))
+        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry),
+                               scored=game.version))
         running_state.store(game, engine)
     flush()
     return engine
@@ -300,10 +302,16 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
         )
     kind = GAMES.of(game)
     entry = kind.parse_entry(engine.table, data)
+    had_ended = engine.is_over()
     engine.replace(number, entry)
     claim_version(game)
     hand.entry = kind.entry_to_dict(entry)
+    for later in game.hands:  # this hand's result and every later one's may have changed: their pieces are stale
+        if later.number >= number:
+            later.scored = game.version
     running_state.store(game, engine)
+    if had_ended:
+        corrections.note_correction(game)  # a club night's table changed after its game ended
     flush()
     return engine
 
@@ -317,10 +325,13 @@ def remove_last_hand(game: Game, number: int | None = None) -> None:
         _hand(game, number)
         if number != last.number:
             raise NotLastHand(number)
+    had_ended = appending_engine(game).is_over()
     claim_version(game)
     game.undone_entry = last.entry
     game.hands.remove(last)
     db.session.delete(last)
+    if had_ended:
+        corrections.note_correction(game)  # a club night's table changed after its game ended
     flush()
 
 

@@ -14,31 +14,32 @@ drawn around it.
 A render missing from the cache is made for the request that needs it,
 and a GET stores what it made once its answer is ready (`store_new`),
 dropping the renders of the game's older versions. Storing is best
-effort: when the database is busy it is skipped, and the next reader
-makes the render again.
+effort: when another request holds SQLite's write lock it is skipped at
+once (a read never waits for a writer), and the next reader makes the
+render again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
-from sqlalchemy import Connection, bindparam, delete, select
+from sqlalchemy import Connection, bindparam, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from ..database import not_waiting
 from ..extensions import db
-from ..games.base import Engine
 from ..models import Game, Render
-from . import records
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -48,6 +49,9 @@ RELEASE = hashlib.sha256("".join(
 """The code, templates and translations that make renders: renders made by another release are not read."""
 
 NEW_RENDERS = "new_renders"
+TOUCHED = "touched_renders"
+TOUCH_EVERY = 3600.0  # seconds: how finely the cache knows when a render was last read
+EVICT_BATCH = 500
 STORING_METHODS = frozenset({"GET", "HEAD"})
 
 
@@ -74,17 +78,28 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
     """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
     state = session_state(game) if with_session else str(game.version)
     key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
-    body = db.session.execute(select(Render.body).where(Render.key == key)).scalar_one_or_none()
-    if body is None:
+    found = db.session.execute(select(Render.body, Render.used_at).where(Render.key == key)).one_or_none()
+    if found is None:
         body = make()
         keep(key, game.public_id, game.version, body)
-    return body
+        return body
+    touch(key, found.used_at)
+    return found.body
 
 
 def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) -> None:
     """Store this render once the GET's answer is ready (`store_new`), with its compressed forms if any."""
     if request.method in STORING_METHODS:
-        g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, **encoded}
+        size = len(body.encode()) + sum(len(data) for data in encoded.values())
+        g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
+                                             **encoded}
+
+
+def touch(key: str, used_at: float | None) -> None:
+    """Note that a kept render was read: its last use moves, at most once an hour (`store_new`), so a read
+    stays a read almost always."""
+    if used_at is not None and used_at < time.time() - TOUCH_EVERY and request.method in STORING_METHODS:
+        g.setdefault(TOUCHED, set()).add(key)
 
 
 class Versioned(Protocol):
@@ -104,13 +119,17 @@ def cached_for_each(what: str, games: Sequence[VersionedT], make: Callable[[Vers
     """The render `what` of each game (by public id), the same in every language and for every reader:
     from the cache in one query, or `make(game)` for those missing."""
     keys = {key_of(what, game.public_id, str(game.version)): game for game in games}
-    found = {key: body for key, body in db.session.execute(select(Render.key, Render.body).where(Render.key.in_(keys)))}
+    found = {row.key: row for row in db.session.execute(
+        select(Render.key, Render.body, Render.used_at).where(Render.key.in_(keys)))}
     bodies = {}
     for key, game in keys.items():
-        body = found.get(key)
-        if body is None:
+        row = found.get(key)
+        if row is None:
             body = make(game)
             keep(key, game.public_id, game.version, body)
+        else:
+            body = row.body
+            touch(key, row.used_at)
         bodies[game.public_id] = body
     return bodies
 
@@ -120,41 +139,40 @@ def key_of(*parts: str) -> str:
     return hashlib.sha256("\0".join((RELEASE, *parts)).encode()).hexdigest()
 
 
-def whole_engine(game: Game, engine: Engine) -> Engine:
-    """`engine` if it holds every hand, else the game replayed (once a request)."""
-    if not engine.is_resumed:
-        return engine
-    replayed = g.setdefault("replayed", {})
-    if (game.id, game.version) not in replayed:
-        replayed[(game.id, game.version)] = records.replay(game)
-    return replayed[(game.id, game.version)]
-
-
 @pass_context
 def cached_part(context: Context, template: str, *, by_reader: bool = True) -> Markup:
-    """A part of the game's page drawn from every hand (`template`), from the cache of renders.
+    """A part of the game's page drawn from every hand (`template`), from the cache of renders; the part draws
+    each hand from its kept pieces (pieces.py), so the engine resumed from the running state is enough.
 
     `by_reader`: whether editors see it otherwise than readers (edit links).
     """
-    game, engine, editable = context["game"], context["engine"], context["editable"]
+    game, editable = context["game"], context["editable"]
 
     def make() -> str:
-        return render_template(template, **{**context.get_all(), "engine": whole_engine(game, engine)})
+        return render_template(template, **context.get_all())
 
     return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
 
 
 def store_new(response: Response) -> Response:
-    """Keep what this GET rendered for the next readers, and drop the renders of the games' older versions."""
+    """Keep what this GET rendered for the next readers, drop the renders of the games' older versions, note
+    which kept ones were read, and keep the cache under its cap."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
-    if not new:
+    touched: set[str] = g.pop(TOUCHED, set())
+    if not new and not touched:
         return response
     try:
-        db.session.commit()  # ends the read: on SQLite a write then waits its turn instead of failing
-        for key, values in new.items():
-            db.session.execute(_insert_new(key=key, **values))
-        for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-            db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+        db.session.commit()  # ends the read
+        with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
+            now = time.time()
+            for key, values in new.items():
+                db.session.execute(_insert_new(key=key, used_at=now, **values))
+            for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
+                db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+            if touched:
+                db.session.execute(update(Render).where(Render.key.in_(touched)).values(used_at=now))
+            if new:
+                _keep_under_cap(current_app.config["RENDER_CACHE_MAX_BYTES"])
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
         db.session.rollback()
@@ -166,9 +184,31 @@ def _insert_new(**values: Any) -> Any:
     the same key (a whole answer's key holds no version: whole_renders.py). PostgreSQL and SQLite say it alike."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     insert = dialect.insert(Render).values(**values)
-    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip")}
+    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip", "size", "used_at")}
     return insert.on_conflict_do_update(index_elements=["key"], set_=newer,
                                        where=Render.version < insert.excluded.version)
+
+
+def _keep_under_cap(cap: int) -> None:
+    """Past `cap` bytes, drop the least recently used renders until the cache holds at most nine tenths of it
+    (so that it is not trimmed again at the next store)."""
+    total = int(db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one())
+    if total <= cap:
+        return
+    target = cap * 9 // 10
+    while total > target:
+        oldest = db.session.execute(select(Render.key, Render.size).order_by(Render.used_at, Render.key)
+                                    .limit(EVICT_BATCH)).all()
+        dropped = []
+        for key, size in oldest:
+            if total <= target:
+                break
+            dropped.append(key)
+            total -= size
+        if not dropped:
+            return
+        db.session.execute(delete(Render).where(Render.key.in_(dropped)).execution_options(
+            synchronize_session=False))
 
 
 def forget(game: Game) -> None:

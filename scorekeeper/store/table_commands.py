@@ -17,7 +17,7 @@ from ..games.base import Setup
 from ..models import Game, IdempotencyKey, Seat
 from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, phrase
-from . import records, renders, writes
+from . import pieces, records, renders, writes
 
 
 def redo_hand(game: Game) -> Any:
@@ -71,5 +71,6 @@ def delete_game(game: Game) -> None:
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope == game.public_id)
                        .execution_options(synchronize_session=False))
     renders.forget(game)
+    pieces.forget(game)
     db.session.delete(game)
     writes.flush()

@@ -52,7 +52,8 @@ _COLUMNS = {None: _RENDER.c.body, "br": _RENDER.c.br, "gzip": _RENDER.c.gzip}
 def _lookup_query(column: Any) -> Any:
     """The game's columns, with `column` of the render kept under `:key` if it is of the game's version."""
     return (
-        select(_GAME.c.public_id, _GAME.c.session_id, _GAME.c.edit_token_hash, _GAME.c.version, column)
+        select(_GAME.c.public_id, _GAME.c.session_id, _GAME.c.edit_token_hash, _GAME.c.version,
+               _RENDER.c.used_at, column)
         .select_from(_GAME.outerjoin(_RENDER, (_RENDER.c.key == bindparam("key"))
                                      & (_RENDER.c.version == _GAME.c.version)))
         .where(_GAME.c.public_id == bindparam("game_id"))
@@ -127,19 +128,20 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         row = connection.execute(lookup, {"game_id": game_id, "key": key(game_id, "")}).one_or_none()
         if row is None:
             return None
-        public_id, session_id, edit_token_hash, version, data = row
+        public_id, session_id, edit_token_hash, version, used_at, data = row
         if page and access.holds_token(session_id or public_id, edit_token_hash):
             return None
         session_state = renders.session_versions(connection, session_id)
         if session_id is not None:  # its key holds every game's version of its session
             row = connection.execute(lookup, {"game_id": game_id, "key": key(public_id, session_state)}).one()
-            version, data = row.version, row[-1]
+            version, used_at, data = row.version, row.used_at, row[-1]
         if data is None and encoding in ENCODINGS:  # kept, but too short to compress; or not kept at all
             data = connection.execute(select(_RENDER.c.body).where(
                 _RENDER.c.key == key(public_id, session_state), _RENDER.c.version == version)).scalar_one_or_none()
             encoding = None
     if data is None:
         return Shared(key(public_id, session_state), public_id, version, session_state)
+    renders.touch(key(public_id, session_state), used_at)
     tag = None if etag is None else etag(version)
     if encoding in ENCODINGS:
         return _encoded(Response(data, mimetype=mimetype), encoding, tag)

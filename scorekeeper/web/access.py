@@ -35,11 +35,21 @@ def _remembered() -> dict[str, str]:
 
 def remember_token(game: Game, token: str) -> None:
     """Keep the token in this browser (the most recent games only, to keep the cookie small)."""
+    remember_key(game.edit_key, token)
+
+
+def remember_key(edit_key: str, token: str) -> None:
+    """Keep a token under `edit_key` (a game's, or a club night's organiser's) in this browser."""
     tokens = _remembered()
-    tokens.pop(game.edit_key, None)
-    tokens[game.edit_key] = token
+    tokens.pop(edit_key, None)
+    tokens[edit_key] = token
     session["edit_tokens"] = [list(pair) for pair in list(tokens.items())[-REMEMBERED_GAMES:]]
     session.permanent = True
+
+
+def remembered_token(edit_key: str) -> str | None:
+    """The token this browser keeps under `edit_key`, if any."""
+    return _remembered().get(edit_key)
 
 
 def offer_edit_link(game: Game) -> None:

@@ -18,6 +18,7 @@ RIGHT: Final = 10
 TOP: Final = 12
 BOTTOM: Final = 36
 STYLES: Final = 3  # colour, dash pattern and marker shape come in three distinct sets
+MOST_POINTS: Final = 50  # hands a line is drawn through: 340 units hold no more, and the page stays small
 
 
 @dataclass(frozen=True)
@@ -96,11 +97,25 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def sampled(hands: int, most: int = MOST_POINTS) -> list[int]:
+    """The hands a line is drawn through: every one up to `most`, else every k-th and the last.
+
+    >>> sampled(5), sampled(120, 50)[:4], sampled(120, 50)[-2:]
+    ([0, 1, 2, 3, 4, 5], [0, 3, 6, 9], [117, 120])
+    """
+    step = -(-hands // most) if hands > most else 1
+    numbers = list(range(0, hands + 1, step))
+    if numbers[-1] != hands:
+        numbers.append(hands)
+    return numbers
+
+
 def plot(series: Mapping[str, Sequence[int]], *, reference: int | None = None) -> Chart:
     """Lay out one line per player over the hands, with the `reference` score (the target) as a line.
 
     Every series starts with the score before the first hand (x = 0).
-    The score axis always shows 0 and the reference, in round steps.
+    The score axis always shows 0 and the reference, in round steps. A long
+    game's lines go through the hands `sampled` keeps; the axis still spans every score.
     """
     hands = max(len(values) for values in series.values()) - 1
     values = [value for scores in series.values() for value in scores]
@@ -120,8 +135,9 @@ def plot(series: Mapping[str, Sequence[int]], *, reference: int | None = None) -
         return round(TOP + (high - score) * (bottom - TOP) / (high - low), 1)
 
     lines = []
+    numbers = sampled(hands)
     for index, (name, scores) in enumerate(series.items()):
-        points = tuple(Point(x(number), y(score)) for number, score in enumerate(scores))
+        points = tuple(Point(x(number), y(scores[number])) for number in numbers)
         path = " ".join(f"{'L' if i else 'M'}{_number(p.x)},{_number(p.y)}" for i, p in enumerate(points))
         lines.append(Line(name, index % STYLES, points, path))
     x_step = nice_step(max(hands, 1), 10)

@@ -146,14 +146,17 @@ async function engineFile(request, url) {
 
 async function page(request, url) {
   const key = url.origin + url.pathname + url.search;
+  let unavailable = null; // a 503: the server without its database, as good as no connection
   try {
     const response = await fetch(request);
+    if (response.status === 503) throw new Error((unavailable = response).statusText);
     if (keepable(response)) await keep(key, response.clone());
     return response;
   } catch (error) {
     const cache = await caches.open(PAGES_CACHE);
     const kept = (await cache.match(key, { ignoreVary: true }))
       || (await cache.match(new URL(SETTINGS.offlinePage, url).href, { ignoreVary: true }));
+    if (!kept && unavailable) return unavailable;
     if (!kept) throw error;
     return markedAsKept(kept);
   }

@@ -306,7 +306,7 @@ def test_a_spades_hand_is_recorded_with_the_keyboard_alone(phone):
     assert page.evaluate("document.activeElement.name") == "first_dealer"
     page.keyboard.press("ArrowRight")  # from "Draw for me" round to Player 1: Ann deals first
     assert page.evaluate("[...document.querySelectorAll('input:checked')].map((input) => input.id)") == [
-        "dummy_after-1", "first_dealer-0", "target-0", "keep-engine"]  # the footer's scorer setting last
+        "style-0", "dummy_after-1", "first_dealer-0", "target-0", "keep-engine"]  # the footer's scorer setting last
     press_tab_until(page, "button[type=submit]")
     page.keyboard.press("Enter")
     page.wait_for_selector("#hand-form")

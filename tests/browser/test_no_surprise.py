@@ -50,16 +50,17 @@ def phone_without_cdn(browser, live_server):
     page.context.close()
 
 
-def test_typing_another_target_chooses_it(phone):
+def test_another_target_is_typed_once_other_is_chosen(phone):
     phone.goto("/new/dummy-spades")
     assert phone.is_checked("#target-0")
+    assert not phone.locator("#target_other").is_visible(), "Other target shows only with the Other chip"
+    phone.locator("label.chip:has(#target-2)").click()
     phone.fill("#target_other", "450")
-    assert phone.is_checked("#target-2"), "typing in Other target taps the Other chip"
     for seat, name in enumerate(("Ann", "Ben", "Cid")):
         phone.fill(f"#player_{seat}", name)
     phone.click("button:has-text('Start the game')")
     phone.wait_for_url(re.compile(r"/g/[\w-]+$"))
-    assert "First to 450 wins." in phone.inner_text(".scoreboard")
+    assert "First to 450 wins." in phone.inner_text(".game-facts")
     screenshot(phone, "no-surprise-target-450")
 
 
@@ -100,12 +101,13 @@ def test_the_history_shows_tricks_separates_nils_and_shows_zero_as_zero(phone):
 def test_the_apps_script_works_while_the_cdn_hangs(phone_without_cdn):
     page = phone_without_cdn
     page.goto("/new/dummy-spades", wait_until="commit")
-    page.wait_for_selector("#target_other")
+    page.wait_for_selector("#target_other", state="attached")
     wait_for(page, "typeof whenParsed === 'function'")  # the app's own script has run; htmx never will
     for seat, name in enumerate(("Ann", "Ben", "Cid")):
         page.fill(f"#player_{seat}", name)
+    page.locator("label.chip:has(#target-2)").click()
     page.fill("#target_other", "250")
-    assert page.is_checked("#target-2")
+    assert page.is_enabled("#target_other"), "the script enables the field its choice makes apply"
     page.click("button:has-text('Start the game')")
     page.wait_for_url(re.compile(r"/g/[\w-]+$"), wait_until="commit")
     page.wait_for_selector(".stepper .step:not([hidden])")

@@ -319,3 +319,31 @@ def test_a_hand_the_forms_own_checks_refuse_is_not_kept(phone, server):
         };
     })""") == 0
     screenshot(phone, "offline-refused-by-the-form")
+
+
+def test_a_piquet_deal_added_as_the_next_deal_keeps_each_players_declarations(phone, server, database):
+    """Deal 1 typed offline (Ann elder: point 5 of 48, 7 tricks) and recorded first by another phone: added as deal
+    2, where Ben is elder, Ann's point and tricks stay hers, now as younger's."""
+    game_id, token = open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
+    server.stop()
+    phone.reload()
+    phone.check("input[name='elder-point-cards'][value='5']")
+    phone.fill("#elder-point-value", "48")
+    for index, winner in enumerate(["elder"] * 7 + ["younger"] * 5):
+        phone.check(f"input[name='tricks-{index}'][value={winner}]")
+    phone.click("#deal-form .button.primary")
+    phone.locator(".waiting-hand").wait_for()
+    with database.test_client() as other_phone:
+        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=30_000)
+    choice.get_by_role("button", name="Add it as Deal 2").click()
+    phone.locator(".offline-note", has_text="Deal 2 was sent.").wait_for(timeout=30_000)
+    deals = stored_hands(server, game_id)
+    assert [deal["number"] for deal in deals] == [1, 2]
+    assert deals[1]["entry"]["point"]["younger"] == {"cards": 5, "value": 48}
+    assert deals[1]["entry"]["tricks"] == ["younger"] * 7 + ["elder"] * 5

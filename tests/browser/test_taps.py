@@ -126,7 +126,8 @@ def test_a_four_player_spades_hand_in_taps(phone):
     thumb.type_on(4, into="#bids-2-bid")
     thumb.type_on(2, into="#bids-3-bid")
     thumb.type_on(5, into="#bids-0-bid")
-    for seat, tricks in enumerate((4, 2, 6)):
+    # The trick fields are grouped by team: Ann and Cid, then Ben and Dan.
+    for seat, tricks in ((0, 4), (2, 6), (1, 2)):
         thumb.type_on(tricks, into=f"#tricks-{seat}")
     assert page.input_value("#tricks-3") == "1", "the last count is filled in"
     save(thumb, "Save hand")

@@ -234,7 +234,7 @@ def test_api_example_hand():
         ("Cid", DUMMY, False, None, 0),
     ]
     assert result.player("Ann") == PlayerHand(
-        player="Ann", role=Role.DECLARER, bid=7, team_tricks=8, made=True, contract_points=71, nil_points=0,
+        player="Ann", role=Role.DECLARER, bid=7, contract=7, team_tricks=8, made=True, contract_points=71, nil_points=0,
         bags_added=1, bag_penalty=0, delta=71, score=71, bags=1, bags_reached=1,
     )
     assert hand_to_dict(result.entry) == {"bids": payload["bids"], "tricks": {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3}}
@@ -282,7 +282,8 @@ def test_seating_places_the_dummy(dummy_after, seating):
 
 def test_settings_defaults_and_round_trip():
     assert Settings.parse(None) == Settings.parse({}) == Settings()
-    assert Settings().to_dict() == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
+    assert Settings().to_dict() == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky",
+                                     "style": "standard"}
     settings = Settings.parse({"target": 500, "bag_limit": 0, "variant": "flip-3"})
     assert settings == Settings(500, 0, 100, Variant.FLIP_3)
     assert Settings.parse(settings.to_dict()) == settings

@@ -56,7 +56,7 @@ def test_p1_aces_kings_queens_in_every_suit_score_170():
         ("Ann's quatorze of aces is good (Ben declared none): Ann scores 14 for quatorze of aces"
          " + 14 for quatorze of kings + 14 for quatorze of queens."),
         "Ann reaches 57 before Ben scores: repique, +60.",
-        "Trick points: Ann 13, Ben 0.",
+        "Trick points: Ann 13 (leads 12, captures 0, last trick 1), Ben 0 (leads 0, captures 0, last trick 0).",
         "Ann wins every trick: capot, +40.",
     ]
 
@@ -254,7 +254,7 @@ def test_a_saunt_deal_cut_during_the_play_explains_only_what_counted():
         "Ann's point of 5 (48) is good (Ben declared none): Ann scores 5.",
         "Nobody declared a sequence.",
         "Nobody declared a set.",
-        "Trick points: Ann 5, Ben 0.",
+        "Trick points: Ann 5 (leads 5, captures 0, last trick 0), Ben 0 (leads 0, captures 0, last trick 0).",
         "Ann reaches 10: the game ends here and nothing after counts.",
     ]
     assert result.running_trick_points == ((2, 0), (3, 0), (4, 0), (5, 0))
@@ -435,7 +435,7 @@ def test_b8_in_saunt_elders_lead_point_comes_before_youngers_combinations():
     assert [str(line) for line in result.explanation] == [
         "Ann's point of 5 (44) is good (Ben declared none): Ann scores 5.",
         "Ann's quart to the king is good (Ben declared none): Ann scores 4.",
-        "Trick points: Ann 1, Ben 0.",
+        "Trick points: Ann 1 (leads 1, captures 0, last trick 0), Ben 0 (leads 0, captures 0, last trick 0).",
         "Ann reaches 10: the game ends here and nothing after counts.",
     ]
 

@@ -1,6 +1,18 @@
-"""A game created through the JSON API, as the Flask test client sees it."""
+"""A game created through the JSON API, as the Flask test client sees it; every API response checked against\nthe API's OpenAPI document (`DocumentedClient`, the test client of every app the tests make)."""
 
 from __future__ import annotations
+
+import functools
+import gzip
+import json
+import re
+
+import brotli
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate as validate_spec
+
+from scorekeeper.api import openapi
 
 
 def errors(*pairs):
@@ -59,3 +71,106 @@ def create(client, payload):
     response = client.post("/api/v1/games", json=payload)
     assert response.status_code == 201, response.get_json()
     return Table(client, response.get_json())
+
+
+class DocumentedClient(FlaskClient):
+    """The app's test client, checking every /api/v1 response it receives against the API's OpenAPI document:
+    its status is documented for the operation, its body (JSON) validates against the documented schema,
+    and the documented headers are there. A field renamed in the code then fails the test that sees it."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        request = response.request
+        if request.path.startswith("/api/v1/") and request.path != "/api/v1/openapi.json":
+            check_documented(self.application, request.method, request.path, response)
+        return response
+
+
+def api_document(app):
+    """The app's OpenAPI document, as served; checked against the OpenAPI 3.1 specification once a run."""
+    with app.test_request_context():
+        served = json.dumps(openapi.document(), sort_keys=True)
+    return checked_document(served)
+
+
+@functools.cache
+def checked_document(served):
+    document = json.loads(served)
+    validate_spec(document)
+    return document
+
+
+@functools.cache
+def validator(served, schema):
+    """A validator of one schema of the document (both given as JSON text, so that they can be cached), made
+    strict: a field the document does not name fails too (clients may meet new fields; the document may not
+    miss them)."""
+    return Draft202012Validator(strict({**json.loads(schema), "components": json.loads(served)["components"]}))
+
+
+def strict(schema):
+    """The schema with every object that lists its properties closed to others."""
+    if isinstance(schema, list):
+        return [strict(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    closed = {key: strict(value) for key, value in schema.items()}
+    if "properties" in schema and "additionalProperties" not in schema:
+        closed["additionalProperties"] = False
+    return closed
+
+
+def documented_operation(document, method, path):
+    """The document's operation for this request, or None when no path and method match."""
+    candidates = []
+    for template, operations in document["paths"].items():
+        pattern = re.sub(r"\\{\w+\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path) and method.lower() in operations:
+            candidates.append((template.count("{"), operations[method.lower()]))
+    return min(candidates, key=lambda pair: pair[0])[1] if candidates else None
+
+
+def check_documented(app, method, path, response):
+    document = api_document(app)
+    head, method = method == "HEAD", "GET" if method == "HEAD" else method  # HEAD is answered as GET, bodiless
+    served = json.dumps(document, sort_keys=True)
+    operation = documented_operation(document, method, path)
+    if operation is None:
+        assert response.status_code in (404, 405), f"{method} {path} is not in the API's document"
+        return
+    documented = operation["responses"].get(str(response.status_code))
+    assert documented is not None, f"{method} {path}: status {response.status_code} is not documented"
+    for header in documented.get("headers", {}):
+        assert header in response.headers, f"{method} {path} {response.status_code}: no {header} header"
+    content = documented.get("content")
+    if head:
+        return
+    if content is None:
+        assert not response.data, f"{method} {path} {response.status_code}: a body where none is documented"
+        return
+    assert response.mimetype == "application/json", f"{method} {path}: {response.mimetype}"
+    schema = json.dumps(content["application/json"]["schema"], sort_keys=True)
+    errors = [closest(error) for error in validator(served, schema).iter_errors(json_of(response))]
+    assert not errors, f"{method} {path} {response.status_code} differs from the API's document: " + "; ".join(
+        f"at {'/'.join(map(str, error.absolute_path))}: {error.message[:200]}" for error in errors[:5])
+
+
+def json_of(response):
+    """The response's JSON, decompressed first when it was sent compressed."""
+    data = response.get_data()
+    encoding = response.headers.get("Content-Encoding")
+    if encoding == "gzip":
+        data = gzip.decompress(data)
+    elif encoding == "br":
+        data = brotli.decompress(data)
+    return json.loads(data)
+
+
+def closest(error):
+    """For an object no branch of a oneOf or anyOf fits: the first error of the branch that fits best."""
+    if not error.context:
+        return error
+    branches = {}
+    for inner in error.context:
+        branches.setdefault(inner.schema_path[0], []).append(inner)
+    return closest(min(branches.values(), key=len)[0])

@@ -19,7 +19,7 @@ from scorekeeper.models import Game
 from .api_client import auth, create, errors
 
 PLAYERS = ["Ann", "Ben", "Cid"]
-DEFAULT_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky"}
+DEFAULT_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky", "style": "standard"}
 VARIANTS = ["no-peeky", "three-peeky", "four-peeky", "flip-1", "flip-2", "flip-3", "flip-4"]
 
 # API.md, "Dummy Hand Spades hand". Ann deals hand 1, so Ben bids first.
@@ -145,7 +145,7 @@ def test_each_game_gets_its_own_id_and_token(client):
         ({"target": None, "variant": None}, DEFAULT_SETTINGS),
         (
             {"target": 1, "bag_limit": 100, "bag_penalty": 0, "variant": "four-peeky"},
-            {"target": 1, "bag_limit": 100, "bag_penalty": 0, "variant": "four-peeky"},
+            {"target": 1, "bag_limit": 100, "bag_penalty": 0, "variant": "four-peeky", "style": "standard"},
         ),
     ],
 )
@@ -400,7 +400,7 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
     ]  # fmt: skip
     assert result["players"] == {
         "Ann": {
-            "role": "declarer", "bid": 7, "team_tricks": 8, "made": True, "contract_points": 71,
+            "role": "declarer", "bid": 7, "contract": 7, "team_tricks": 8, "made": True, "contract_points": 71,
             "nil_points": 0, "bags_added": 1, "bag_penalty": 0, "delta": 71, "score": 71, "bags": 1,
             "explanation": [
                 "Ann and the dummy took 8 of 13 tricks against Ann's bid of 7: made, +70 and 1 bag: +71.",
@@ -408,7 +408,7 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
             ],
         },
         "Ben": {
-            "role": "defender", "bid": 5, "team_tricks": 5, "made": True, "contract_points": 50,
+            "role": "defender", "bid": 5, "contract": 5, "team_tricks": 5, "made": True, "contract_points": 50,
             "nil_points": -100, "bags_added": 0, "bag_penalty": 0, "delta": -50, "score": -50, "bags": 0,
             "explanation": [
                 "The defenders took 5 of 13 tricks against Ben's bid of 5: made, +50.",
@@ -417,7 +417,7 @@ def test_post_a_hand_returns_201_and_the_hand_result_of_api_md(table):
             ],
         },
         "Cid": {
-            "role": "defender", "bid": 6, "team_tricks": 5, "made": False, "contract_points": -60,
+            "role": "defender", "bid": 6, "contract": 6, "team_tricks": 5, "made": False, "contract_points": -60,
             "nil_points": -100, "bags_added": 0, "bag_penalty": 0, "delta": -160, "score": -160, "bags": 0,
             "explanation": [
                 "The defenders took 5 of 13 tricks against Cid's bid of 6: set, −60.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from scorekeeper.pages.engine_files import PYODIDE_FILES, files, pyodide_version
+from scorekeeper.web.scorer import PYODIDE_FILES, files, pyodide_version
 
 PAGE_POLICY_START = "default-src 'none'; script-src 'self' https://cdn.jsdelivr.net/"
 

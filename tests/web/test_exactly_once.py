@@ -33,6 +33,9 @@ HAND_FORM = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
 KEY_REUSED = ("Idempotency-Key",
               "This Idempotency-Key was already used for a different request: send a new key with each new change.")
 BAD_KEY = ("Idempotency-Key", "An Idempotency-Key is 1 to 100 printable characters.")
+GUESSABLE_KEY = ("Idempotency-Key", "This Idempotency-Key is too easy to guess: send a UUID, "
+                                    "or at least 22 random base64url characters (128 bits).")
+NEW_GAME_KEY = "1f0e7d9c-3b2a-4c5d-8e6f-a7b8c9d0e1f2"
 
 
 def stale(version):
@@ -139,7 +142,7 @@ def test_replace_delete_and_next_partie_happen_once(app, client):
 
 
 def test_a_repeated_create_or_import_returns_the_same_game_and_token(app, client):
-    headers = {"Idempotency-Key": "new game"}
+    headers = {"Idempotency-Key": NEW_GAME_KEY}
     created = [client.post("/api/v1/games", json=GAME, headers=headers) for _ in range(2)]
     assert [r.status_code for r in created] == [201, 201]
     assert created[1].get_json() == created[0].get_json()
@@ -156,11 +159,33 @@ def test_a_repeated_create_or_import_returns_the_same_game_and_token(app, client
         rows = db.session.execute(text("SELECT * FROM idempotency_key")).all()
     assert len(rows) == 2
     assert not any(token in str(value) for row in rows for value in row), "the edit token is not stored in the clear"
-    assert not any("new game" in str(value) for row in rows for value in row), "nor the key"
+    assert not any(NEW_GAME_KEY in str(value) for row in rows for value in row), "nor the key"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/import"])
+@pytest.mark.parametrize("key", ["1", "new game", "1f0e7d9c-3b2a-4c5d", "A" * 21, "a+b/c=" * 5])
+def test_a_key_that_creates_a_game_must_be_unguessable(app, client, path, key):
+    """Another client sending the same short key and body would be answered with the first one's game and token."""
+    response = client.post(path, json=GAME, headers={"Idempotency-Key": key})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(GUESSABLE_KEY)
+    assert stored(app, Game) == 0
+
+
+@pytest.mark.parametrize("key", [NEW_GAME_KEY, NEW_GAME_KEY.upper(), f'"{NEW_GAME_KEY}"', "A" * 22,
+                                 "Zm9vYmFyYmF6cXV4cXV1eA", "x" * 100])
+def test_a_uuid_or_22_base64url_characters_create_a_game(client, key):
+    assert client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": key}).status_code == 201
+
+
+def test_a_short_key_still_names_a_change_to_a_game(table):
+    """A game's own writes need its edit token, so their keys stay 1 to 100 characters."""
+    assert table.post(HAND, headers=keyed(table, "1")).status_code == 201
 
 
 def test_the_same_key_on_another_create_body_is_422(client):
-    headers = {"Idempotency-Key": "new game"}
+    headers = {"Idempotency-Key": NEW_GAME_KEY}
     assert client.post("/api/v1/games", json=GAME, headers=headers).status_code == 201
 
     response = client.post("/api/v1/games", json={**GAME, "first_dealer": "Ben"}, headers=headers)
@@ -301,7 +326,7 @@ def test_a_write_that_waits_too_long_for_another_is_409_not_500(impatient_app):
         other_phone.execute(text("UPDATE game SET version = version WHERE public_id = :id"), {"id": table.id})
         api = table.post(HAND)
         page = editor.post(f"/g/{table.id}/hands", data=form)
-        created = client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": "k"})
+        created = client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": NEW_GAME_KEY})
         other_phone.rollback()
 
     assert api.status_code == 409

@@ -201,7 +201,8 @@ def test_viewers_get_their_own_etag_and_no_edit_controls(app, client):
     assert response.status_code == 200, "an editor's ETag does not fit a viewer's board"
     assert response.headers["ETag"] == 'W/"1.0.0.view.en"'
     markup = response.get_data(as_text=True)
-    for control in ('id="hand-form"', 'name="hand"', "Undo", "Edit hand", "Share edit access", "/join/", "qr/edit.svg"):
+    for control in ('id="hand-form"', 'name="hand"', "Undo", "Edit hand", "<summary>Share edit access", "/join/",
+                    "qr/edit.svg"):
         assert control not in markup
     assert re.search(r'<div id="entry">\s*</div>', markup), "a viewer's entry area stays empty and is left alone"
     assert live(viewer, table, 'W/"1.0.0.view.en"').status_code == 304

@@ -63,7 +63,7 @@ def test_renders_gain_their_compressed_forms_and_lose_them_again(tmp_path):
         with app.app_context():
             with db.engine.begin() as connection:
                 connection.execute(text("INSERT INTO render (key, game, version, body) VALUES ('k', 'g', 1, '<p>')"))
-            upgrade()
+            upgrade(revision="9e4a1c7b3d25")
             with db.engine.connect() as connection:
                 columns = [column["name"] for column in inspect(connection).get_columns("render")]
                 row = connection.execute(text("SELECT body, br, gzip FROM render")).one()
@@ -76,5 +76,27 @@ def test_renders_gain_their_compressed_forms_and_lose_them_again(tmp_path):
                 rows = connection.execute(text("SELECT key, body FROM render")).all()
             assert columns == ["key", "game", "version", "body"]
             assert [tuple(row) for row in rows] == [("k", "<p>")]
+    finally:
+        dispose(app)
+
+
+def test_the_capped_cache_starts_empty_with_sizes_and_last_uses(tmp_path):
+    before = "c41f8a2d6e03"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text("INSERT INTO render (key, game, version, body) VALUES ('k', 'g', 1, '<p>')"))
+            upgrade()
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("render")]
+                rows = connection.execute(text("SELECT * FROM render")).all()
+            assert columns == ["key", "game", "version", "body", "br", "gzip", "size", "used_at"]
+            assert rows == [], "renders of unknown size are made again when read"
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("render")]
+            assert columns == ["key", "game", "version", "body", "br", "gzip"]
     finally:
         dispose(app)

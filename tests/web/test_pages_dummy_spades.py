@@ -65,12 +65,13 @@ def test_creating_a_game_redirects_to_its_editable_page(client, app):
     page = client.get(game_url).get_data(as_text=True)
     assert 'id="hand-form"' in page
     assert "Ann deals" in page
-    assert "Bidding: Ben, Cid, Ann" in page
+    assert re.findall(r'<label for="bids-\d-bid">([^ <]+)', page) == ["Ben", "Cid", "Ann"], "the bidding order"
     assert "Ben leads" in page
     assert "Flip 2: before bidding, each player turns 2 dummy cards face up" in page
     with app.app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
-        assert game.settings == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "flip-2", "dummy_after": 2}
+        assert game.settings == {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "flip-2", "style": "standard",
+                                 "dummy_after": 2}
         assert game.player_names == ("Ann", "Ben", "Cid")
 
 
@@ -133,6 +134,16 @@ def test_bad_hand_input_is_shown_beside_the_field_and_nothing_is_saved(client, a
     assert stored(app, Hand) == 0
 
 
+def test_blank_fields_say_fill_this_in(client, app):
+    game_url = start(client)
+    response = post_form(client, game_url + "/hands", {**E1_HAND, "bids-1-bid": "", "tricks-1": "14", "tricks-2": "",
+                                                       "tricks-3": ""}, game_url)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == [
+        "Fill this in.", "Tricks are a whole number from 0 to 13.", "Fill this in.", "Fill this in."]
+    assert stored(app, Hand) == 0
+
+
 def test_each_error_of_a_field_has_its_own_id_and_the_input_names_them_all(app):
     with app.test_request_context():
         form = DummySpadesHandForm(["Ann", "Ben", "Cid"], formdata=None)
@@ -184,7 +195,8 @@ def test_the_plain_link_is_read_only_and_the_edit_link_shares_access(app, client
     game_url = start(client)
     viewer = app.test_client()
     page = viewer.get(game_url).get_data(as_text=True)
-    assert 'id="hand-form"' not in page and "Undo" not in page and "Share edit access" not in page
+    assert 'id="hand-form"' not in page and "/undo\"" not in page and ">Undo hand" not in page and "<summary>Share edit access</summary>" not in page
+    assert "Read-only: this phone follows the game as it is scored." in page
     assert "X-CSRFToken" not in page, "a viewer's page is the same for every viewer"
     response = viewer.post(game_url + "/hands", data={**E1_HAND, "csrf_token": csrf_token(viewer, "/")})
     assert response.status_code == 403
@@ -208,16 +220,21 @@ def test_unknown_pages_are_404(client):
     assert client.get("/new/chess").status_code == 404
 
 
-def test_a_number_typed_in_other_target_is_the_target_even_with_another_chip_chosen(client, app):
+def test_other_target_counts_only_with_the_other_chip(client, app):
+    """The page hides "Other target" unless "Other" is chosen: a number left there does not count."""
     start(client, target="300", target_other=" 450 ")
+    start(client, target="other", target_other=" 450 ")
     with app.app_context():
-        assert db.session.execute(db.select(Game)).scalar_one().settings["target"] == 450
+        assert [game.settings["target"] for game in db.session.execute(db.select(Game).order_by(Game.id)).scalars()] \
+            == [300, 450]
 
 
-def test_a_bad_other_target_is_refused_beside_that_field_even_with_another_chip_chosen(client):
-    response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "500", "target_other": "lots"})
+def test_a_bad_other_target_is_refused_beside_that_field(client):
+    response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "other", "target_other": "lots"})
     assert response.status_code == 422
     assert errors_in(response.get_data(as_text=True)) == ["The target is a whole number from 1 to 10000."]
+    assert post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "500", "target_other": "lots"}).status_code \
+        == 303
 
 
 def test_the_history_of_a_spades_game_names_its_hands(client):

@@ -327,7 +327,8 @@ def test_explanations_name_the_players_of_each_deal_and_say_what_each_set_scores
     assert ("<li>Ann&#39;s quatorze of aces is good (Ben declared none): "
             "Ann scores 14 for quatorze of aces + 14 for quatorze of kings.</li>") in page
     assert "<li>Ben&#39;s point of 5 (45) beats Ann&#39;s point of 4 (40): Ben scores 5.</li>" in page
-    assert "<li>Trick points: Ben 13, Ann 0.</li>" in page
+    assert ("<li>Trick points: Ben 13 (leads 12, captures 0, last trick 1), Ann 0 (leads 0, captures 0, last trick 0)."
+            "</li>") in page
     assert "<li>Ben wins every trick: capot, +40.</li>" in page
 
 

@@ -28,6 +28,12 @@ def start(client, **changes) -> str:
     return response.headers["Location"]
 
 
+def bidding_order(page: str) -> list[str]:
+    """The players of the entry form's bids, top to bottom: the bidding order (the "now" strip leaves it to the form
+    on a page that can edit)."""
+    return re.findall(r'<label for="bids-\d-bid">([^ <]+)', page)
+
+
 def scores(page: str) -> list[list[str]]:
     """The scoreboard: a heading row, then each team, its score and its bags."""
     rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>\s*<td class="num score">(−?\d+)</td>\s*'
@@ -54,10 +60,11 @@ def test_creating_a_game_stores_the_settings_and_shows_the_now_strip(client, app
     game_url = start(client, variant="suicide", target="300", nil_value="50", zero_is_nil="y", mercy="y",
                      mercy_floor="-300", first_dealer="3")
     page = client.get(game_url).get_data(as_text=True)
-    assert text_of(page, "standing").startswith(
-        "Team Score Bags Ann & Cid 0 0 Ben & Dan 0 0 First team to 300 wins. · Suicide · 10 bags cost 100 · Nil 50"
-        " · 0 is Nil · mercy at −300 Hand 1 Dan deals Bidding: Ann, Ben, Cid, Dan Ann leads"
-    )
+    # The scores, then the hand to enter; the game's settings in a line under the form, before the chart.
+    assert text_of(page, "standing").startswith("Team Score Bags Ann & Cid 0 0 Ben & Dan 0 0 Hand 1 Dan deals Ann leads")
+    assert text_of(page, "record").startswith(
+        "First team to 300 wins. · Suicide · 10 bags cost 100 · Nil 50 · 0 is Nil · mercy at −300")
+    assert bidding_order(page) == ["Ann", "Ben", "Cid", "Dan"]
     assert "Suicide: in each team one partner bids Nil and the other 4 or more." in page
     with app.app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
@@ -76,7 +83,7 @@ def test_creating_a_game_stores_the_settings_and_shows_the_now_strip(client, app
         ({"player_3": "ann"}, ["Two players cannot both be called “ann”."]),
         ({"player_2": ""}, ["Enter a name."]),
         ({"target": "other", "target_other": "lots"}, ["The target is a whole number from 1 to 10000."]),
-        ({"mercy_floor": "10"}, ["The mercy floor is a whole number from -10000 to -1."]),
+        ({"mercy": "y", "mercy_floor": "10"}, ["The mercy floor is a whole number from -10000 to -1."]),
         ({"variant": "mirror", "blind_nil": "y"}, ["Mirror is played without Blind Nil."]),
     ],
 )
@@ -88,10 +95,17 @@ def test_bad_new_game_input_is_shown_beside_the_field_and_nothing_is_saved(clien
     assert stored(app, Game) == 0
 
 
-def test_a_number_typed_in_other_target_is_the_target(client, app):
-    start(client, target="300", target_other="450")
+def test_fields_that_do_not_apply_are_not_read(client, app):
+    """A number left in "Other target" with 300 chosen, a Blind Nil margin and a mercy floor without their rules
+    (fields the page hides): the game is made with the choices, the defaults for the rest."""
+    start(client, target="300", target_other="450", blind_margin="x", mercy_floor="10")
     with app.app_context():
-        assert db.session.execute(db.select(Game)).scalar_one().settings["target"] == 450
+        settings = db.session.execute(db.select(Game)).scalar_one().settings
+    assert (settings["target"], settings["blind_margin"], settings["mercy_floor"]) == (300, 100, -200)
+    start(client, target="other", target_other="450", blind_nil="y", blind_margin="50", mercy="y", mercy_floor="-300")
+    with app.app_context():
+        settings = db.session.execute(db.select(Game).order_by(Game.id.desc())).scalars().first().settings
+    assert (settings["target"], settings["blind_margin"], settings["mercy_floor"]) == (450, 50, -300)
 
 
 def test_a_house_rule_error_opens_the_house_rules(client):
@@ -119,7 +133,7 @@ def test_recording_a_hand_shows_team_scores_bags_and_the_explanation(client):
         " Ann & Cid made 9 with 10 tricks: +90 and 1 bag: +91."
     )
     assert "Ben &amp; Dan took 3 of 5: set, −50." in explained
-    assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
+    assert "Ben deals" in page and bidding_order(page) == ["Cid", "Dan", "Ann", "Ben"]
 
 
 def test_nil_and_the_last_trick_count_filled_in(client):
@@ -158,11 +172,20 @@ def test_refused_bids_are_shown_and_nothing_is_saved(client, app):
     response = post_form(client, game_url + "/hands", {**C_E2, "bids-0-bid": "x", "tricks-3": "3"}, game_url)
     page = response.get_data(as_text=True)
     assert errors_in(page) == [
-        "A bid is a whole number from 0 to 13, “nil” or “blind-nil”.",
+        "A bid is a whole number from 0 to 13, or tick Nil.",
         "The four players took 15 tricks; they must take exactly 13.",
     ]
     tricks = re.search(r'<fieldset class="tricks has-error".*?</fieldset>', page, re.S).group(0)
     assert '<p class="error" id="tricks-error">The four players took 15 tricks; they must take exactly 13.</p>' in tricks
+
+
+def test_a_blank_bid_or_count_says_fill_this_in_in_the_players_words(client, app):
+    game_url = start(client)
+    response = post_form(client, game_url + "/hands", {**C_E2, "bids-2-bid": "", "tricks-1": "", "tricks-2": ""},
+                         game_url)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == ["Fill this in, or tick Nil.", "Fill this in.", "Fill this in."]
+    assert stored(app, Hand) == 0
 
 
 def test_edit_and_undo(client):
@@ -254,7 +277,7 @@ def test_a_rematch_keeps_the_teams_and_house_rules_and_passes_the_deal(client, a
     response = post_form(client, game_url + "/rematch", {}, game_url)
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Ben deals" in page and "Bidding: Cid, Dan, Ann, Ben" in page
+    assert "Ben deals" in page and bidding_order(page) == ["Cid", "Dan", "Ann", "Ben"]
     with app.app_context():
         first, rematch = db.session.execute(db.select(Game).order_by(Game.id)).scalars()
         assert (rematch.kind, rematch.player_names, rematch.settings) == ("spades", first.player_names, first.settings)

@@ -3,13 +3,16 @@ and no render carries a request's host."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.app import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Render
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS
 from .api_client import create
 
@@ -20,9 +23,10 @@ def another_worker(app):
                        "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]})
 
 
-def renders_of(app, game_id):
+def renders_of(app, game_id, version=None):
     with app.app_context():
-        return db.session.execute(select(func.count()).where(Render.game == game_id)).scalar_one()
+        at = [] if version is None else [Render.version == version]
+        return db.session.execute(select(func.count()).where(Render.game == game_id, *at)).scalar_one()
 
 
 def test_a_change_through_one_worker_shows_at_once_through_another(app, client):
@@ -92,3 +96,74 @@ def test_each_language_has_its_own_renders(client):
     api_fr = client.get(table.path, headers={"Accept-Language": "fr"}).get_json()
     api_en = client.get(table.path, headers={"Accept-Language": "en"}).get_json()
     assert api_fr["hands"][0]["explanation"] != api_en["hands"][0]["explanation"]
+
+
+def test_a_read_never_waits_for_a_writer_holding_the_sqlite_lock(app, client):
+    """Storing a render needs the write lock: while another request holds it, the read skips storing at once."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's lock: on PostgreSQL writers lock rows, never the whole database")
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    client.get(f"/g/{table.id}")  # templates compiled, renders of version 2 stored
+    version = table.add(SPADES_HANDS[2])["game"]["version"]
+    with app.app_context():
+        engine = db.engine
+    with engine.connect() as writer:
+        # A long write in another worker: it holds the write lock until it ends.
+        writer.execute(update(Render).where(Render.game == "none").values(version=0))
+        started = time.monotonic()
+        page = client.get(f"/g/{table.id}")
+        api = client.get(table.path)
+        waited = time.monotonic() - started
+        writer.rollback()
+
+    assert page.status_code == api.status_code == 200
+    assert 'id="hand-3"' in page.text
+    assert waited < 1, f"the read waited {waited:.1f} s for the writer"
+    assert renders_of(app, table.id, version) == 0, "nothing was stored while the lock was held"
+    client.get(f"/g/{table.id}")
+    assert renders_of(app, table.id, version) > 0, "the next reader stores it"
+
+
+def cache_bytes(app):
+    with app.app_context():
+        return db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+
+
+def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_least_recently_used(tmp_path):
+    cap = 150_000
+    app = make_app(tmp_path, RENDER_CACHE_MAX_BYTES=cap)
+    client = app.test_client()
+    tables = []
+    try:
+        for _ in range(12):
+            table = create(client, SPADES_GAME)
+            table.add(*SPADES_HANDS[:3])
+            tables.append(table)
+            for language in ("en", "fr", "de", "es"):
+                assert client.get(f"/g/{table.id}", headers={"Accept-Language": language}).status_code == 200
+                assert client.get(table.path, headers={"Accept-Language": language}).status_code == 200
+                assert cache_bytes(app) <= cap
+        with app.app_context():
+            sizes = db.session.execute(select(Render.size, func.length(Render.body))).all()
+        assert all(size >= length for size, length in sizes)
+        assert cache_bytes(app) > cap // 2, "the cache is used up to its cap"
+        assert renders_of(app, tables[-1].id) > 0, "the latest renders are kept"
+        assert renders_of(app, tables[0].id) == 0, "the least recently used are dropped"
+
+        # A render read again (its last use is known to the hour) outlives those stored after it but not read.
+        kept = tables[-3]
+        with app.app_context():
+            db.session.execute(update(Render).values(used_at=Render.used_at - 7200))
+            db.session.commit()
+        assert renders_of(app, kept.id) > 0
+        client.get(kept.path, headers={"Accept-Language": "en"})
+        for table in tables[:2]:
+            for language in ("en", "fr", "de", "es"):
+                client.get(f"/g/{table.id}", headers={"Accept-Language": language})
+                client.get(table.path, headers={"Accept-Language": language})
+        assert renders_of(app, kept.id) > 0
+        assert renders_of(app, tables[-2].id) == 0
+        assert cache_bytes(app) <= cap
+    finally:
+        dispose(app)

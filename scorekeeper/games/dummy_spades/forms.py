@@ -17,16 +17,17 @@ from wtforms import (
     StringField,
 )
 
-from ...rules import dummy_spades, typed
+from ...rules import dummy_spades
 from ...rules.errors import RuleError
 from ...web.i18n import say
-from ..forms import BidsAndTricksForm, ChipsField, ErrorsByField, TargetChoice, number_or_text
+from ..forms import BidsAndTricksForm, ChipsField, EntryErrors, ErrorsByField, TargetChoice, number_or_text
 
 
 class NewDummySpadesGameForm(TargetChoice, FlaskForm):
     player_0 = StringField(_l("Player 1"))
     player_1 = StringField(_l("Player 2"))
     player_2 = StringField(_l("Player 3"))
+    style = RadioField(_l("Style"), choices=[], default=dummy_spades.Style.STANDARD.value)
     dummy_after = RadioField(
         _l("The dummy sits after"),
         choices=[
@@ -59,6 +60,12 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.variant.choices = [SelectChoice(variant.value, say(variant.label)) for variant in dummy_spades.Variant]
+        self.style.choices = [SelectChoice(style.value, say(style.label)) for style in dummy_spades.Style]
+
+    @property
+    def styles(self) -> tuple[dummy_spades.Style, ...]:
+        """The styles offered, each with its reminder (shown under the chips)."""
+        return tuple(dummy_spades.Style)
 
     @property
     def names(self) -> list[str]:
@@ -77,6 +84,7 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
                 "bag_limit": number_or_text(self.bag_limit.data),
                 "bag_penalty": number_or_text(self.bag_penalty.data),
                 "variant": self.variant.data,
+                "style": self.style.data,
             },
         }
 
@@ -93,13 +101,27 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
                 "settings.bag_limit": self.bag_limit,
                 "settings.bag_penalty": self.bag_penalty,
                 "settings.variant": self.variant,
+                "settings.style": self.style,
             },
         ).attach(error)
 
 
+OWN_HAND = "own"
+PARTNERS_HAND = "partner"
+
+
 class BidForm(Form):
+    """A bid with its nils: on any hands (Standard), or on the bidder's own hand or partner's (Suicide's `side`).
+
+    A page shows one of the two rows of chips, or neither (Mirror), so a hand sent from it fills in one at most.
+    """
+
     bid = StringField(_l("Bid"))
     nil = ChipsField(_l("Nil on"), choices=[])
+    side = ChipsField(
+        _l("Nil on"),
+        choices=[SelectChoice(OWN_HAND, _l("Own hand")), SelectChoice(PARTNERS_HAND, _l("Partner's hand"))],
+    )
 
 
 class DummySpadesHandForm(BidsAndTricksForm):
@@ -117,22 +139,56 @@ class DummySpadesHandForm(BidsAndTricksForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
-        return typed.dummy_spades_hand(self.players, self.sent())
+        payload: dict[str, Any] = {
+            "bids": [
+                {
+                    "player": name,
+                    "bid": number_or_text(bid_form.form.bid.data),
+                    "nil": [*(bid_form.form.nil.data or []), *self._side_hands(name, bid_form.form.side.data or [])],
+                }
+                for name, bid_form in zip(self.players, self.bids)
+            ],
+        }
+        if not self.first_step_only():
+            payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
+        return payload
+
+    def _side_hands(self, player: str, sides: list[str]) -> list[str]:
+        """The hands a Suicide bidder's chips name: their own, or their partner's (the three other hands, of which
+        one applies); anything else is passed on for the engine to refuse."""
+        hands = {OWN_HAND: [player], PARTNERS_HAND: [hand for hand in self.hands if hand != player]}
+        return [hand for side in sides for hand in hands.get(side, [side])]
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
-        """Form data for a stored hand entry (for editing); blank tricks for a hand waiting for them."""
+        """Form data for a stored hand entry (for editing); blank tricks for a hand waiting for them.
+
+        The nils fill in both rows of chips (whichever the page shows), a Suicide nil as the side it names.
+        """
         bids = {bid["player"]: bid for bid in entry["bids"]}
         tricks = entry.get("tricks", {})
         return {
-            "bids": [{"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", []))} for name in players],
+            "bids": [
+                {"bid": str(bids[name]["bid"]), "nil": list(bids[name].get("nil", [])),
+                 "side": _sides(name, bids[name].get("nil", []), players)}
+                for name in players
+            ],
             "tricks": [str(tricks.get(hand, "")) for hand in [*players, dummy_spades.DUMMY]],
         }
 
     def attach(self, error: RuleError) -> None:
-        fields: dict[str, Field] = {}
+        fields: dict[str, Field] = {"bids": self.bids}  # about the bids together (Mirror's total): under them
         for i, bid_form in enumerate(self.bids):
             fields[f"bids[{i}].bid"] = bid_form.form.bid
             fields[f"bids[{i}].nil"] = bid_form.form.nil
         fields.update(self.trick_fields(self.hands))
-        ErrorsByField(self, fields).attach(error)
+        EntryErrors(self, fields).attach(error)
+
+
+def _sides(player: str, nil: list[str], players: tuple[str, ...]) -> list[str]:
+    """The Suicide chips a stored nil stands for: [OWN_HAND], [PARTNERS_HAND], or none."""
+    if nil == [player]:
+        return [OWN_HAND]
+    if set(nil) == {hand for hand in (*players, dummy_spades.DUMMY) if hand != player}:
+        return [PARTNERS_HAND]
+    return []

@@ -13,6 +13,7 @@ from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
+from .schemas import SCHEMAS
 
 DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
 
@@ -29,6 +30,7 @@ class DummySpades(GameKind):
     new_game_form = NewDummySpadesGameForm
     entry_form = DummySpadesHandForm
     standing_columns = (Column("bags", N_("Bags")),)
+    json_schemas = SCHEMAS
     csv_columns = (
         "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
         "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",
@@ -75,6 +77,7 @@ class DummySpades(GameKind):
 
     def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
         return self.hand_result(result, {
+            **_mirror_fields(result.dummy_spades),
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,
             "declarer": result.declarer,
@@ -94,6 +97,7 @@ class DummySpades(GameKind):
                 p.player: {
                     "role": p.role,
                     "bid": p.bid,
+                    "contract": p.contract,
                     "team_tricks": p.team_tricks,
                     "made": p.made,
                     "contract_points": p.contract_points,
@@ -112,6 +116,7 @@ class DummySpades(GameKind):
     def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
         """The declarer, the defenders, which nils apply, and what each side needs."""
         return self.hand_result(waiting, {
+            **_mirror_fields(waiting.dummy_spades),
             "bidding_order": list(waiting.bidding_order),
             "leader": waiting.leader,
             "declarer": waiting.declarer,
@@ -122,7 +127,8 @@ class DummySpades(GameKind):
                 for nil in waiting.nils
             ],
             "players": {
-                player: {"role": waiting.role(player), "bid": waiting.entry.bid_of(player).bid}
+                player: {"role": waiting.role(player), "bid": waiting.entry.bid_of(player).bid,
+                         "contract": waiting.contract_of(player)}
                 for player in waiting.bidding_order
             },
             "needs": [say(line) for line in waiting.needs],
@@ -147,6 +153,11 @@ class DummySpades(GameKind):
 
 
 KIND = DummySpades()
+
+
+def _mirror_fields(spades: int | None) -> dict[str, Any]:
+    """A Mirror hand's ``dummy_spades`` (the other styles have none)."""
+    return {} if spades is None else {"dummy_spades": spades}
 
 
 def spades_game(engine: Engine) -> dummy_spades.Game:

@@ -150,7 +150,8 @@ class PiquetDealForm(TwoStepForm):
         default="tricks",
     )
     tricks = FieldList(
-        RadioField(choices=[SelectChoice("elder", _l("E")), SelectChoice("younger", _l("Y"))], validate_choice=False),
+        RadioField(choices=[SelectChoice("elder", _l("Elder")), SelectChoice("younger", _l("Younger"))],
+                   validate_choice=False),
         min_entries=TRICKS,
         max_entries=TRICKS,
     )

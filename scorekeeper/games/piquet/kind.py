@@ -13,6 +13,7 @@ from typing import Any, Final
 from ...models import Game
 from ...rules import piquet
 from ...rules.errors import NotAllowed
+from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_, Phrase, phrase
 from ...rules.piquet.results import RUBICON
 from ...web.i18n import say
@@ -21,6 +22,7 @@ from ..base import Engine, GameKind, Link, Played, Reference, Setup, Words, read
 from . import stats
 from .deal_preview import preview
 from .forms import NewPiquetGameForm, PiquetDealForm
+from .schemas import SCHEMAS
 
 DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
 DEAL_LINE_FIELDS: Final = (
@@ -55,8 +57,11 @@ class Piquet(GameKind):
         start_next=N_("Start deal %(number)s"),
         chart_description=N_("Each player's running score, deal by deal. After deal %(number)s: %(scores)s."),
         chart_caption=N_("Running score after each deal"),
+        chart_caption_every=N_("Running score every %(step)s deals, and after the last"),
         too_many=N_("A game can have at most %(max)s deals: start a new game to play on."),
         how_scored=N_("How deal %(number)s was scored"),
+        earlier=N_("Earlier deals: 1 to %(last)s"),
+        earlier_one=N_("Earlier deal: 1"),
         undo=N_("Undo deal %(number)s"),
         undo_question=N_("Undo deal %(number)s?"),
         undo_confirmed=N_("Yes, undo deal %(number)s"),
@@ -68,10 +73,18 @@ class Piquet(GameKind):
     entry_form = PiquetDealForm
     entry_template = "_deal_form.html"
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
+    json_schemas = SCHEMAS
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
 
     def form_context(self, form: Any) -> dict[str, Any]:
         return {"preview": preview(form)}
+
+    counts_hands = False  # a table plays one Rubicon partie or one Saunt game
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """The two players, a Rubicon partie placed by its settlement."""
+        sides = tuple(Side((name,), score) for name, score in engine.scores().items())
+        return FinishedTable(sides, piquet_game(engine).settlement())
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

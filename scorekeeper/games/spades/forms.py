@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import gettext as _
@@ -11,8 +12,9 @@ from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField,
 
 from ...rules import spades, typed
 from ...rules.errors import RuleError
+from ...rules.phrases import Phrase
 from ...web.i18n import say
-from ..forms import BidsAndTricksForm, ErrorsByField, TargetChoice, number_or_text
+from ..forms import BidsAndTricksForm, EntryErrors, ErrorsByField, TargetChoice, is_blank, number_or_text
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
@@ -72,13 +74,14 @@ class NewSpadesGameForm(TargetChoice, FlaskForm):
                 "target": number_or_text(self.target_field.data),
                 "nil_value": number_or_text(self.nil_value.data),
                 "blind_nil": self.blind_nil.data,
-                "blind_margin": number_or_text(self.blind_margin.data),
+                # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
+                "blind_margin": number_or_text(self.blind_margin.data) if self.blind_nil.data else None,
                 "failed_nil_helps": self.failed_nil_helps.data,
                 "zero_is_nil": self.zero_is_nil.data,
                 "bag_limit": number_or_text(self.bag_limit.data),
                 "bag_penalty": number_or_text(self.bag_penalty.data),
                 "mercy": self.mercy.data,
-                "mercy_floor": number_or_text(self.mercy_floor.data),
+                "mercy_floor": number_or_text(self.mercy_floor.data) if self.mercy.data else None,
             },
         }
 
@@ -90,6 +93,22 @@ class NewSpadesGameForm(TargetChoice, FlaskForm):
                      "bag_limit", "bag_penalty", "mercy", "mercy_floor"):
             fields[f"settings.{name}"] = self[name]
         ErrorsByField(self, fields).attach(error)
+
+
+class BidErrors(EntryErrors):
+    """A hand's errors in the player's words: the engine's message for a bid that is not one names the API's values
+    ("nil", "blind-nil"), where the form has a number field and chips."""
+
+    BID = re.compile(r"bids\[\d\]\.bid")
+
+    def message(self, path: str, field: Field, message: Phrase) -> str:
+        if not self.BID.fullmatch(path) or message.template != spades.BID_IS_NOT_ONE:
+            return super().message(path, field, message)
+        return str(FILL_THIS_IN_OR_NIL if is_blank(field) else BID_OR_NIL)
+
+
+FILL_THIS_IN_OR_NIL = _l("Fill this in, or tick Nil.")
+BID_OR_NIL = _l("A bid is a whole number from 0 to 13, or tick Nil.")
 
 
 class BidForm(Form):
@@ -132,7 +151,7 @@ class SpadesHandForm(BidsAndTricksForm):
         """Errors beside their fields; a team's error (Suicide) above the form, naming the team."""
         fields: dict[str, Field] = {f"bids[{seat}].bid": entry.form.bid for seat, entry in enumerate(self.bids)}
         fields.update(self.trick_fields(self.players))
-        by_field = ErrorsByField(self, fields)
+        by_field = BidErrors(self, fields)
         for field_error in error.errors:
             if field_error.field.startswith("teams."):
                 team = field_error.field.removeprefix("teams.")

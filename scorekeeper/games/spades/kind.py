@@ -7,12 +7,14 @@ from typing import Any
 
 from ...models import Game
 from ...rules import spades
+from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_
 from ...web.i18n import say
 from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
 from .forms import NewSpadesGameForm, SpadesHandForm
+from .schemas import SCHEMAS
 
 
 class Spades(GameKind):
@@ -30,11 +32,19 @@ class Spades(GameKind):
     entry_form = SpadesHandForm
     standing_heading = N_("Team")
     standing_columns = (Column("bags", N_("Bags")),)
+    json_schemas = SCHEMAS
     csv_columns = (
         "hand", "dealer", "team", "first_player", "first_bid", "first_tricks", "second_player", "second_bid",
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",
         "delta", "score", "bags",
     )
+
+    sides_per_table = 2
+
+    def table_sides(self, engine: Engine) -> FinishedTable:
+        """The two teams, both partners sharing the team's figures."""
+        scores = engine.scores()
+        return FinishedTable(tuple(Side(team.players, scores[team.name]) for team in spades_game(engine).table.teams()))
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         return read_both(

@@ -1,7 +1,8 @@
 """Three-Player "Dummy Hand" Spades (RULES.md Part A).
 
-`table` (seats and settings), `entry` (a hand as entered), `scoring` (a
-hand scored and explained) and `game` (the log of hands). This package
+`table` (seats and settings), `entry` (a hand as entered), `styles` (what
+Suicide and Mirror ask of the bids), `scoring` (a hand scored and explained)
+and `game` (the log of hands). This package
 re-exports what the rest of the app uses. Standard library only.
 """
 
@@ -20,10 +21,11 @@ from .scoring import (
     find_declarer,
     score_hand,
 )
-from .table import DUMMY, TRICKS_PER_DEAL, Settings, Table, Variant
+from .styles import SUICIDE_LEAST_BID, partners_hand
+from .table import DUMMY, TRICKS_PER_DEAL, Settings, Style, Table, Variant
 
 __all__ = [
-    "DUMMY", "NIL_POINTS", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "NilOutcome",
-    "PlayerHand", "Role", "Settings", "Standing", "Table", "Variant", "assess_nil", "decide_bids", "find_declarer",
-    "hand_to_dict", "parse_hand", "score_hand",
+    "DUMMY", "NIL_POINTS", "SUICIDE_LEAST_BID", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry",
+    "HandResult", "NilOutcome", "PlayerHand", "Role", "Settings", "Standing", "Style", "Table", "Variant",
+    "assess_nil", "decide_bids", "find_declarer", "hand_to_dict", "parse_hand", "partners_hand", "score_hand",
 ]

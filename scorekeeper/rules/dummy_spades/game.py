@@ -32,10 +32,13 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
 
     def first_step(self, entry: HandEntry) -> Bidding | None:
         """The bidding of a hand recorded without its tricks; None for a whole hand."""
-        return None if entry.complete else decide_bids(self.table, self.next_number(), entry)
+        return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
 
     def refusal_when_over(self) -> Phrase:
-        return phrase(N_("This game is over: %(winner)s has won."), winner=self.winner() or "")
+        winner = self.winner()
+        if winner is None:
+            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
+        return phrase(N_("This game is over: %(winner)s has won."), winner=winner)
 
     def totals(self) -> dict[str, Standing]:
         """Every real player's score and bags, in seating order."""
@@ -45,15 +48,16 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         return {mine.player: Standing(mine.score, mine.bags) for mine in last.players}
 
     def winner(self) -> str | None:
-        """The single highest score at or above the target (A8), or None."""
+        """The single highest score at or above the target (A8), or after the game's last hand; else None."""
         leaders = self.leaders()
-        if len(leaders) == 1 and self.totals()[leaders[0]].score >= self.settings.target:
+        if len(leaders) == 1 and (self.totals()[leaders[0]].score >= self.settings.target
+                                  or self.hand_limit_reached()):
             return leaders[0]
         return None
 
     def is_over(self) -> bool:
-        """True once somebody has won."""
-        return self.winner() is not None
+        """True once somebody has won, or the game has had its hands (a tie at the top then stays a tie)."""
+        return self.winner() is not None or self.hand_limit_reached()
 
     def status_line(self) -> Phrase:
         """Who has won, a tie at the top past the target, or the target to reach."""
@@ -61,6 +65,9 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         top = self.totals()[self.leaders()[0]].score
         if winner is not None:
             return phrase(N_("%(winner)s wins with %(score)s."), winner=winner, score=top)
+        if self.hand_limit_reached():
+            return phrase(N_("%(players)s share the top with %(score)s after the game's %(hands)s hands."),
+                          players=names_phrase(self.leaders()), score=top, hands=self.scored_hands())
         if top >= self.settings.target:
             return phrase(
                 N_("%(players)s are tied on %(score)s at the top: play continues."),

@@ -1,6 +1,6 @@
 """Dummy Hand Spades: scoring one hand, with a plain-words explanation of every number.
 
-RULES.md A4 to A7. Standard library only.
+RULES.md A4 to A7, and A11 for the styles. Standard library only.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from ..hands import Standing, bag_penalty
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
-from .table import DUMMY, Settings, Table
+from .styles import check_bids, contracts, dummy_spades, spadeless_nils
+from .table import DUMMY, Settings, Style, Table
 
 NIL_POINTS: Final = 100
 
@@ -33,6 +34,7 @@ class NilOutcome:
 
     ``tricks`` is what the nil hand took, for a nil that applies once the hand is played (None before the play,
     and for a void nil); ``declarer`` says why a nil is void. Whether it was made and its points follow from them.
+    ``spadeless``: a Mirror nil, made by a hand without spades rather than declared (A11).
     """
 
     bidder: str
@@ -40,6 +42,7 @@ class NilOutcome:
     declarer: str
     applies: bool
     tricks: int | None = None
+    spadeless: bool = False
 
     @property
     def made(self) -> bool | None:
@@ -56,6 +59,8 @@ class NilOutcome:
         """Why it applies or is void, and once played what it scored, in plain words (built when asked for)."""
         if not self.applies:
             return _void_nil_reason(self.bidder, self.hand, self.declarer)
+        if self.spadeless:
+            return _spadeless_nil_reason(self.bidder, self.hand, self.tricks, self.points)
         if self.tricks is None:
             return _applying_nil_reason(self.bidder, self.hand)
         return _played_nil_reason(self.bidder, self.hand, self.tricks, self.points)
@@ -65,6 +70,7 @@ class NilOutcome:
 class PlayerHand:
     """One real player's score for one hand; ``score`` and ``bags`` are running totals.
 
+    ``contract`` is what made or set is judged by: the bid, or in Mirror the team's spades (A11).
     ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
     ``bags_reached`` is the bag count before the bag penalty took the limit off.
     """
@@ -72,6 +78,7 @@ class PlayerHand:
     player: str
     role: Role
     bid: int
+    contract: int
     team_tricks: int
     made: bool
     contract_points: int
@@ -101,12 +108,14 @@ class HandResult:
     nils: tuple[NilOutcome, ...]
     players: tuple[PlayerHand, ...]
     entry: HandEntry
+    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who dealt, declared and defended, and how the tricks fell, in plain words (built when asked for)."""
         return (
             *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
+            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
             phrase(
                 N_(
                     "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
@@ -135,7 +144,7 @@ class HandResult:
     def explain(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one player: contract, nils, bag penalty, total for the hand."""
         mine = self.player(name)
-        lines = [_contract_line(mine, self.declarer)]
+        lines = [_contract_line(mine, self.declarer, mirror=self.dummy_spades is not None)]
         lines += [nil.reason for nil in self.nils if nil.bidder == name]
         if mine.has_bag_penalty():
             lines.append(_bag_penalty_line(mine))
@@ -156,7 +165,7 @@ class Bidding:
     """A hand whose bids are recorded and whose tricks are not yet: what the bidding decides.
 
     ``nils`` say which apply (``made`` None, no points yet) and which are
-    void, and why.
+    void, and why. ``contracts`` give each real player's contract (A7, A11).
     """
 
     number: int
@@ -167,11 +176,20 @@ class Bidding:
     defenders: tuple[str, ...]
     nils: tuple[NilOutcome, ...]
     entry: HandEntry
+    contracts: tuple[tuple[str, int], ...] = ()
+    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who deals, bids first and declares, and who defends, in plain words (built when asked for)."""
-        return _bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders)
+        return (
+            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
+            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
+        )
+
+    def contract_of(self, player: str) -> int:
+        """The number `player`'s made or set will be judged by."""
+        return dict(self.contracts)[player]
 
     def role(self, player: str) -> Role:
         """Whether `player` declares or defends in this hand."""
@@ -180,6 +198,8 @@ class Bidding:
     @property
     def needs(self) -> tuple[Phrase, ...]:
         """What each side needs, in words: the declarer's contract, then the defenders'."""
+        if self.dummy_spades is not None:
+            return _mirror_contract_lines(self.entry, self.declarer, self.defenders, self.dummy_spades)
         return (
             phrase(N_("%(declarer)s and the dummy need %(tricks)s of the 13 tricks."),
                    declarer=self.declarer, tricks=self.entry.bid_of(self.declarer).bid),
@@ -279,12 +299,16 @@ def _played_nil_reason(bidder: str, hand: str, tricks: int, points: int) -> Phra
     return phrase(template, bidder=bidder, hand=hand, tricks=tricks, points=Signed(points))
 
 
-def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
+def _contract_line(mine: PlayerHand, declarer: str, *, mirror: bool) -> Phrase:
     if mine.role is Role.DECLARER:
         team = phrase(N_("%(player)s and the dummy"), player=declarer)
     else:
         team = phrase(N_("The defenders"))
     values: dict[str, ParamValue] = {"team": team, "tricks": mine.team_tricks, "player": mine.player, "bid": mine.bid}
+    if mirror:
+        template = _MIRROR_CONTRACT_TEMPLATES[min(mine.bags_added, 2) if mine.made else -1]
+        return phrase(template, **values, contract=mine.contract, base=Signed(10 * mine.contract),
+                      bags=mine.bags_added, points=Signed(mine.contract_points))
     if not mine.made:
         template = N_("%(team)s took %(tricks)s of 13 tricks against %(player)s's bid of %(bid)s: set, %(points)s.")
     elif mine.bags_added == 0:
@@ -308,6 +332,69 @@ def _contract_line(mine: PlayerHand, declarer: str) -> Phrase:
     )
 
 
+_MIRROR_CONTRACT_TEMPLATES: Final = {
+    -1: N_("%(team)s took %(tricks)s of 13 tricks against a contract of %(contract)s: set, %(points)s."),
+    0: N_("%(team)s took %(tricks)s of 13 tricks against a contract of %(contract)s: made, %(points)s."),
+    1: N_("%(team)s took %(tricks)s of 13 tricks against a contract of %(contract)s: "
+          "made, %(base)s and 1 bag: %(points)s."),
+    2: N_("%(team)s took %(tricks)s of 13 tricks against a contract of %(contract)s: "
+          "made, %(base)s and %(bags)s bags: %(points)s."),
+}
+
+
+def _mirror_lines(
+    entry: HandEntry, declarer: str, defenders: tuple[str, ...], spades: int | None
+) -> tuple[Phrase, ...]:
+    """In Mirror: the dummy's spades, then each side's contract; nothing in the other styles."""
+    if spades is None:
+        return ()
+    if spades == 0:
+        held = phrase(N_("The dummy holds no spades: 13 minus the three bids."))
+    elif spades == 1:
+        held = phrase(N_("The dummy holds 1 spade: 13 minus the three bids."))
+    else:
+        held = phrase(N_("The dummy holds %(spades)s spades: 13 minus the three bids."), spades=spades)
+    return (held, *_mirror_contract_lines(entry, declarer, defenders, spades))
+
+
+def _mirror_contract_lines(
+    entry: HandEntry, declarer: str, defenders: tuple[str, ...], spades: int
+) -> tuple[Phrase, ...]:
+    first, second = (entry.bid_of(player).bid for player in defenders)
+    bid = entry.bid_of(declarer).bid
+    return (
+        phrase(
+            N_("%(declarer)s declares with the dummy: %(bid)s + %(dummy)s spades = %(contract)s tricks to make."),
+            declarer=declarer, bid=bid, dummy=spades, contract=bid + spades,
+        ),
+        phrase(
+            N_("%(defenders)s defend: %(first)s + %(second)s spades = %(contract)s tricks to make."),
+            defenders=names_phrase(defenders), first=first, second=second, contract=first + second,
+        ),
+    )
+
+
+def _spadeless_nil_reason(bidder: str, hand: str, tricks: int | None, points: int) -> Phrase:
+    if hand == DUMMY:
+        if tricks is None:
+            template = N_("The dummy holds no spades: a nil for %(bidder)s, the declarer. "
+                          "The dummy must take no tricks.")
+        elif tricks == 0:
+            template = N_("The dummy held no spades: a nil for %(bidder)s, the declarer. "
+                          "The dummy took no tricks: %(points)s.")
+        else:
+            template = N_("The dummy held no spades: a nil for %(bidder)s, the declarer. "
+                          "The dummy took %(tricks)s of 13 tricks: %(points)s.")
+    elif tricks is None:
+        template = N_("%(bidder)s holds no spades: a nil on their own hand. %(bidder)s must take no tricks.")
+    elif tricks == 0:
+        template = N_("%(bidder)s held no spades: a nil on their own hand. %(bidder)s took no tricks: %(points)s.")
+    else:
+        template = N_("%(bidder)s held no spades: a nil on their own hand. "
+                      "%(bidder)s took %(tricks)s of 13 tricks: %(points)s.")
+    return phrase(template, bidder=bidder, tricks=tricks or 0, points=Signed(points))
+
+
 def _bag_penalty_line(mine: PlayerHand) -> Phrase:
     if mine.bags == 0:
         template = N_("%(player)s's bags reached %(reached)s: %(points)s, no bags carry over.")
@@ -327,18 +414,29 @@ def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
     return False, -10 * bid, 0
 
 
-def decide_bids(table: Table, number: int, entry: HandEntry) -> Bidding:
-    """What the bids of hand `number` decide before its play: declarer, defenders, nils, what each side needs.
+def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry) -> Bidding:
+    """What the bids of hand `number` decide before its play: declarer, defenders, nils, contracts.
 
     :raises MalformedInput: if the bids name other players than the table's.
+    :raises NotAllowed: if the bids break the game's style (A11).
     """
     if {bid.player for bid in entry.bids} != set(table.players):
         raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
+    check_bids(table, settings.style, entry)
     order = table.bidding_order(number)
     declarer = find_declarer(entry, order)
     defenders = tuple(player for player in order if player != declarer)
-    nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
-    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry)
+    if settings.style is Style.MIRROR:
+        nils = tuple(
+            NilOutcome(bidder, hand, declarer, applies=True, spadeless=True)
+            for bidder, hand in spadeless_nils(entry, order, declarer)
+        )
+        spades: int | None = dummy_spades(entry)
+    else:
+        nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
+        spades = None
+    contract = tuple(contracts(settings.style, entry, declarer, defenders).items())
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, contract, spades)
 
 
 def _bidding_lines(dealer: str, leader: str, entry: HandEntry, order: tuple[str, ...], declarer: str,
@@ -374,7 +472,7 @@ def score_hand(
     """
     if {hand for hand, _ in entry.tricks} != set(table.hands()):
         raise MalformedInput.single("bids", phrase(N_("This hand was entered for other players.")))
-    bidding = decide_bids(table, number, entry)
+    bidding = decide_bids(table, settings, number, entry)
     order, declarer, defenders = bidding.bidding_order, bidding.declarer, bidding.defenders
     team_tricks = {
         Role.DECLARER: entry.tricks_of(declarer) + entry.tricks_of(DUMMY),
@@ -382,22 +480,27 @@ def score_hand(
     }
     nils = tuple(assess_nil(entry, declared) for declared in bidding.nils)
     players = tuple(
-        _score_player(settings, entry.bid_of(player), declarer, team_tricks, nils, before[player])
+        _score_player(
+            settings, entry.bid_of(player), bidding.contract_of(player), declarer, team_tricks, nils, before[player]
+        )
         for player in table.players
     )
-    return HandResult(number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, players, entry)
+    return HandResult(
+        number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, players, entry, bidding.dummy_spades
+    )
 
 
 def _score_player(
     settings: Settings,
     bid: Bid,
+    contract: int,
     declarer: str,
     team_tricks: Mapping[Role, int],
     nils: tuple[NilOutcome, ...],
     before: Standing,
 ) -> PlayerHand:
     role = Role.DECLARER if bid.player == declarer else Role.DEFENDER
-    made, contract_points, bags_added = _contract(bid.bid, team_tricks[role])
+    made, contract_points, bags_added = _contract(contract, team_tricks[role])
     nil_points = sum(nil.points for nil in nils if nil.bidder == bid.player)
     bags_reached = before.bags + bags_added
     penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
@@ -406,6 +509,7 @@ def _score_player(
         player=bid.player,
         role=role,
         bid=bid.bid,
+        contract=contract,
         team_tricks=team_tricks[role],
         made=made,
         contract_points=contract_points,

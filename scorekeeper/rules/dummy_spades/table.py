@@ -1,6 +1,6 @@
 """Dummy Hand Spades: the table (seats, dealer, bidding order) and the game's settings.
 
-RULES.md A1, A2, A8 and A9. Standard library only.
+RULES.md A1, A2, A8, A9 and A11 (the style). Standard library only.
 """
 
 from __future__ import annotations
@@ -76,11 +76,55 @@ _VARIANT_REMINDERS: Final = {
 }
 
 
+class Style(StrEnum):
+    """How the bids are made (A11): Standard (A1-A10), Suicide or Mirror."""
+
+    STANDARD = "standard"
+    SUICIDE = "suicide"
+    MIRROR = "mirror"
+
+    @property
+    def label(self) -> Phrase:
+        """The style's name, e.g. "Suicide"."""
+        return _STYLE_LABELS[self]
+
+    @property
+    def reminder(self) -> Phrase:
+        """One line saying how the bids are made."""
+        return _STYLE_REMINDERS[self]
+
+
+_STYLE_LABELS: Final = {
+    Style.STANDARD: phrase(N_("Standard")),
+    Style.SUICIDE: phrase(N_("Suicide")),
+    Style.MIRROR: phrase(N_("Mirror")),
+}
+_STYLE_REMINDERS: Final = {
+    Style.STANDARD: phrase(N_("Standard: each player bids the tricks their team will take, with any nils.")),
+    Style.SUICIDE: phrase(
+        N_("Suicide: each player bids at least 4 and names one nil, on their own hand or their partner's "
+           "(the dummy for the declarer, the other defender for a defender).")
+    ),
+    Style.MIRROR: phrase(
+        N_("Mirror: each player bids the spades they hold; the dummy holds the rest. "
+           "A hand without spades is a nil.")
+    ),
+}
+
 
 def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
     """True for an int (not a bool) from low to high."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
+
+
+NUMBERS: Final = (
+    ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
+    ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
+    ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
+    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
+)
+"""The numeric settings: key, lowest, highest, and the message for a value outside."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +135,8 @@ class Settings:
     bag_limit: int = 10
     bag_penalty: int = 100
     variant: Variant = Variant.NO_PEEKY
+    style: Style = Style.STANDARD
+    hand_limit: int | None = None  # a club night's table ends after that many complete hands
 
     @classmethod
     def parse(cls, data: object) -> Settings:
@@ -104,18 +150,14 @@ class Settings:
             raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
         errors = ErrorCollector()
         values: dict[str, int] = {}
-        for key, low, high, message in (
-            ("target", 1, 10000, phrase(N_("The target is a whole number from 1 to 10000."))),
-            ("bag_limit", 0, 100, phrase(N_("The bag limit is a whole number from 0 to 100."))),
-            ("bag_penalty", 0, 1000, phrase(N_("The bag penalty is a whole number from 0 to 1000."))),
-        ):
+        for key, low, high, message in NUMBERS:
             value = data.get(key)
             if value is None:
                 continue
             if is_whole_number(value, low, high):
                 values[key] = value
             else:
-                errors.add(f"settings.{key}", message)
+                errors.add(f"settings.{key}", phrase(message))
         variant = data.get("variant")
         chosen = Variant.NO_PEEKY
         if isinstance(variant, str) and variant in Variant.__members__.values():
@@ -123,17 +165,27 @@ class Settings:
         elif variant is not None:
             choices = ", ".join(Variant)
             errors.add("settings.variant", phrase(N_("Choose a bidding variation: %(choices)s."), choices=choices))
+        style = data.get("style")
+        chosen_style = Style.STANDARD
+        if isinstance(style, str) and style in Style.__members__.values():
+            chosen_style = Style(style)
+        elif style is not None:
+            errors.add("settings.style", phrase(N_("Choose a style: %(choices)s."), choices=", ".join(Style)))
         errors.raise_if_any()
-        return cls(**values, variant=chosen)
+        return cls(**values, variant=chosen, style=chosen_style)
 
     def to_dict(self) -> dict[str, object]:
-        """The API's ``settings`` object."""
-        return {
+        """The API's ``settings`` object; ``hand_limit`` only when the game has one."""
+        values: dict[str, object] = {
             "target": self.target,
             "bag_limit": self.bag_limit,
             "bag_penalty": self.bag_penalty,
             "variant": str(self.variant),
+            "style": str(self.style),
         }
+        if self.hand_limit is not None:
+            values["hand_limit"] = self.hand_limit
+        return values
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,8 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
         if ended:
             reached_cards = counted[-1].field in (Field.CARDS, Field.CAPOT)
             explanation = (*deal_lines(entry.carte_blanche, score.classes, counted,
-                                       score.cards_line if reached_cards else None, names),
+                                       score.cards_line if reached_cards else None, names,
+                                       by_trick=entry.trick_totals is None),
                            phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
                                   player=names[counted[-1].role], target=self.settings.target))
             tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead

@@ -182,17 +182,19 @@ def score_deal(
     if played == TRICKS:
         events_after, cards_line = cards_outcome(won, names)
         events += events_after
-    lines = deal_lines(carte_blanche, classes, events, cards_line, names)
+    lines = deal_lines(carte_blanche, classes, events, cards_line, names, by_trick=trick_totals is None)
     return DealScore(classes, tuple(events), tuple(lines), tuple(running), played,
                      len(events) if trick_totals is None else ordered, cards_line)
 
 
 def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], events: Sequence[Event],
-               cards_line: Phrase | None, names: ByRole[PlayerName] = ROLE_NAMES) -> list[Phrase]:
+               cards_line: Phrase | None, names: ByRole[PlayerName] = ROLE_NAMES, *,
+               by_trick: bool = False) -> list[Phrase]:
     """Explanation lines for what *events* scored: combinations, trick points, pique, cards.
 
     A Saunt deal cut at the winning moment passes only the events counted,
-    so nothing that came after it is explained.
+    so nothing that came after it is explained. With the winner of each
+    trick (*by_trick*) the trick points are split as players count them.
     """
     scored = {(event.role, event.field) for event in events}
     earned = combination_points(carte_blanche, classes)
@@ -204,16 +206,36 @@ def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], even
     lines += [_repique_line(carte_blanche, classes, role, names)
               for role in Role if earned[role].get(Field.REPIQUE) and (role, Field.REPIQUE) in scored]
     if any(event.field is Field.TRICKS for event in events):
-        trick_points = ByRole.build(lambda r: sum(e.points for e in events if e.role is r and e.field is Field.TRICKS))
-        lines.append(phrase(N_("Trick points: %(elder)s %(elder_points)s, %(younger)s %(younger_points)s."),
-                            elder=names.elder, elder_points=trick_points.elder,
-                            younger=names.younger, younger_points=trick_points.younger))
+        if by_trick:
+            lines.append(_trick_points_split(events, names))
+        else:
+            trick_points = ByRole.build(
+                lambda r: sum(e.points for e in events if e.role is r and e.field is Field.TRICKS))
+            lines.append(phrase(N_("Trick points: %(elder)s %(elder_points)s, %(younger)s %(younger_points)s."),
+                                elder=names.elder, elder_points=trick_points.elder,
+                                younger=names.younger, younger_points=trick_points.younger))
     if (Role.ELDER, Field.PIQUE) in scored:
         lines.append(phrase(N_("%(elder)s reaches 30 before %(younger)s scores anything: pique, +30."),
                             elder=names.elder, younger=names.younger))
     if cards_line is not None:
         lines.append(cards_line)
     return lines
+
+
+def _trick_points_split(events: Sequence[Event], names: ByRole[PlayerName]) -> Phrase:
+    """The trick points as players count them (B6): 1 a lead (elder's first, then one for each trick won before the
+    last, whose winner leads next), 1 a capture (a trick won on the opponent's lead), 1 for the last trick."""
+    tricks = [event for event in events if event.field is Field.TRICKS][1:]  # after elder's first lead
+
+    def split(role: Role) -> Phrase:
+        won = [index for index, event in enumerate(tricks) if event.role is role]
+        last = 1 if TRICKS - 1 in won else 0
+        leads = (1 if role is Role.ELDER else 0) + len(won) - last
+        captures = sum(1 for event in tricks if event.role is role and event.points == 2)
+        return phrase(N_("%(player)s %(points)s (leads %(leads)s, captures %(captures)s, last trick %(last)s)"),
+                      player=names[role], points=leads + captures + last, leads=leads, captures=captures, last=last)
+
+    return phrase(N_("Trick points: %(elder)s, %(younger)s."), elder=split(Role.ELDER), younger=split(Role.YOUNGER))
 
 
 def combination_lines(carte_blanche: Role | None, classes: dict[str, ClassResult],

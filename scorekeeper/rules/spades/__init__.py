@@ -7,7 +7,7 @@ Standard library only.
 """
 
 from ..hands import Standing
-from .entry import Bid, HandEntry, Nil, hand_to_dict, parse_hand
+from .entry import BID_IS_NOT_ONE, Bid, HandEntry, Nil, hand_to_dict, parse_hand
 from .game import Game
 from .results import Bidding, HandResult, NilBid, NilOutcome, TeamBid, TeamHand
 from .scoring import check_bids, check_blind_margin, check_entry, decide_bids, score_hand
@@ -15,7 +15,7 @@ from .settings import Settings, Variant
 from .table import TRICKS_PER_DEAL, Table, Team
 
 __all__ = [
-    "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "Nil", "NilBid", "NilOutcome",
-    "Settings", "Standing", "Table", "Team", "TeamBid", "TeamHand", "Variant", "check_bids", "check_blind_margin",
-    "check_entry", "decide_bids", "hand_to_dict", "parse_hand", "score_hand",
+    "BID_IS_NOT_ONE", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "Nil", "NilBid",
+    "NilOutcome", "Settings", "Standing", "Table", "Team", "TeamBid", "TeamHand", "Variant", "check_bids",
+    "check_blind_margin", "check_entry", "decide_bids", "hand_to_dict", "parse_hand", "score_hand",
 ]

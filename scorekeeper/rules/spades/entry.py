@@ -16,6 +16,9 @@ from ..phrases import N_, Phrase, phrase
 from .settings import is_whole_number
 from .table import PLAYERS, TRICKS_PER_DEAL, Table
 
+BID_IS_NOT_ONE = N_("A bid is a whole number from 0 to 13, “nil” or “blind-nil”.")
+"""The API's words for a bid that is not one (the pages say it in a player's words)."""
+
 
 class Nil(StrEnum):
     """A bid of no tricks, seen (Nil) or declared before looking at the cards (Blind Nil)."""
@@ -116,7 +119,7 @@ def _parse_bid(table: Table, index: int, item: object, errors: ErrorCollector) -
         errors.add(f"{field}.player", message)
     value = _bid_value(item.get("bid"))
     if value is None:
-        errors.add(f"{field}.bid", phrase(N_("A bid is a whole number from 0 to 13, “nil” or “blind-nil”.")))
+        errors.add(f"{field}.bid", phrase(BID_IS_NOT_ONE))
     if player is None or value is None:
         return None
     return Bid(player, value)

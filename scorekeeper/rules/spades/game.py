@@ -54,7 +54,10 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         check_blind_margin(self.table, self.settings, entry, self.totals())
 
     def refusal_when_over(self) -> Phrase:
-        return phrase(N_("This game is over: %(winner)s have won."), winner=self.winner() or "")
+        winner = self.winner()
+        if winner is None:
+            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
+        return phrase(N_("This game is over: %(winner)s have won."), winner=winner)
 
     def totals(self) -> dict[str, Standing]:
         """Each team's score and bags, the first player's team first."""
@@ -79,13 +82,13 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         if len(leaders) > 1:
             return None
         fallen = self.fallen()
-        if fallen or self.totals()[leaders[0]].score >= self.settings.target:
+        if fallen or self.totals()[leaders[0]].score >= self.settings.target or self.hand_limit_reached():
             return leaders[0]
         return None
 
     def is_over(self) -> bool:
-        """True once a team has won."""
-        return self.winner() is not None
+        """True once a team has won, or the game has had its hands (a tie at the top then stays a tie)."""
+        return self.winner() is not None or self.hand_limit_reached()
 
     def status_line(self) -> Phrase:
         """Who has won and how, a tie that plays on, or the target to reach."""
@@ -109,6 +112,10 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
             )
         if winner is not None:
             return phrase(N_("%(winner)s win with %(score)s."), winner=winner, score=top)
+        if self.hand_limit_reached():
+            first, second = self.leaders()
+            return phrase(N_("%(first)s and %(second)s share the top with %(score)s after the game's %(hands)s hands."),
+                          first=first, second=second, score=top, hands=self.scored_hands())
         if fallen or top >= self.settings.target:
             first, second = self.leaders()
             return phrase(

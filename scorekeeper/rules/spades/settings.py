@@ -53,15 +53,16 @@ def is_whole_number(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-_NUMBERS: Final = (
+NUMBERS: Final = (
     ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
     ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
     ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
     ("nil_value", 1, 1000, N_("The value of a Nil is a whole number from 1 to 1000.")),
     ("blind_margin", 0, 10000, N_("The Blind Nil margin is a whole number from 0 to 10000.")),
     ("mercy_floor", -10000, -1, N_("The mercy floor is a whole number from -10000 to -1.")),
+    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
 )
-_SWITCHES: Final = (
+SWITCHES: Final = (
     ("blind_nil", N_("Blind Nil is on or off: true or false.")),
     ("failed_nil_helps", N_("Whether a failed Nil's tricks help the contract is true or false.")),
     ("zero_is_nil", N_("Whether a bid of 0 is a Nil is true or false.")),
@@ -84,6 +85,7 @@ class Settings:
     zero_is_nil: bool = False
     mercy: bool = False
     mercy_floor: int = -200
+    hand_limit: int | None = None  # a club night's table ends after that many complete hands
 
     @classmethod
     def parse(cls, data: object) -> Settings:
@@ -106,13 +108,13 @@ class Settings:
         elif variant is not None:
             choices = ", ".join(Variant)
             errors.add("settings.variant", phrase(N_("Choose a variant: %(choices)s."), choices=choices))
-        for key, low, high, message in _NUMBERS:
+        for key, low, high, message in NUMBERS:
             value = data.get(key)
             if is_whole_number(value, low, high):
                 values[key] = value
             elif value is not None:
                 errors.add(f"settings.{key}", phrase(message))
-        for key, message in _SWITCHES:
+        for key, message in SWITCHES:
             value = data.get(key)
             if isinstance(value, bool):
                 values[key] = value
@@ -127,9 +129,11 @@ class Settings:
         return cls(**values)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        """The API's ``settings`` object, every key present."""
+        """The API's ``settings`` object, every key present (``hand_limit`` only when the game has one)."""
         values = asdict(self)
         values["variant"] = str(self.variant)
+        if self.hand_limit is None:
+            del values["hand_limit"]
         return values
 
     def is_blind_nil_allowed(self) -> bool:

@@ -1,0 +1,155 @@
+"""The club nights' JSON API at /api/v1/events (API.md, "Club nights")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, make_response, request, url_for
+
+from ..games import GAMES
+from ..games.schemas import INTEGER, NAME, NAMES, STRING, array, choice, integer, nullable, obj, ref, request_obj
+from ..models import Event, token_matches
+from ..rules.errors import FieldError, RuleError
+from ..rules.phrases import N_, phrase
+from ..store import events
+from ..store.event_views import event_view, view_of
+from ..store.idempotency import exactly_once
+from ..web.links import absolute_url
+from .openapi import Reply, describe, named
+from .requests import error_response, object_body, rule_error
+
+bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
+bp.register_error_handler(RuleError, rule_error)
+
+FIGURE = {"type": "number", "description": "Rounded to one decimal."}
+TABLE = named("EventTable", obj({
+    "round": INTEGER, "table": INTEGER, "game": {**STRING, "description": "The table's game id (an ordinary game)."},
+    "url": STRING, "players": NAMES, "status": choice(("in_progress", "finished")), "winner": nullable(STRING),
+    "confirmed_by": nullable(NAME), "corrected_at": nullable({**STRING, "format": "date-time"}),
+    "edit_token": {**STRING, "description": "The table's edit token: only for the organiser."},
+    "edit_url": {**STRING, "description": "The table's edit link: only for the organiser."},
+}, optional=("edit_token", "edit_url")))
+EVENT_FIELDS = {
+    "id": STRING, "name": STRING, "game": choice(GAMES.keys()), "players": NAMES, "rounds": integer(1, 20),
+    "round": integer(0), "hands_per_round": nullable(integer(1)), "settings": {"type": "object"},
+    "status": choice(("seating", "in_play", "finished")), "version": integer(0), "url": STRING,
+    "tables": array(TABLE), "byes": array(obj({"round": INTEGER, "player": NAME})),
+    "standings": array(obj({"place": integer(1), "player": NAME, "match_points": FIGURE, "margin": FIGURE,
+                            "tables": integer(0), "byes": integer(0)})),
+}
+EVENT = named("Event", obj(EVENT_FIELDS))
+CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
+    **STRING, "description": "The organiser's token, shown only this once."}}))
+NEW_EVENT = named("NewEvent", request_obj({
+    "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
+    "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
+}))
+EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",
+           "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
+           "rounds": 3, "hands_per_round": 8, "settings": {"target": 300}}
+
+
+@bp.errorhandler(404)
+def not_found(_error: Exception) -> Response:
+    return error_response(404, [FieldError("request", phrase(N_("There is no such event or table.")))])
+
+
+def bearer_token() -> str:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+PRIVATE = ("edit_token_hash",)
+PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
+
+
+def event_object(view: dict[str, Any], organiser_token: str | None = None) -> dict[str, Any]:
+    """The event object of API.md from the event's view; tables' edit tokens and links only for the organiser."""
+    payload = {key: value for key, value in view.items() if key not in PRIVATE}
+    payload["url"] = absolute_url("events.show_event", event_id=view["id"])
+    payload["tables"] = [table_object(table, organiser_token) for table in view["tables"]]
+    return payload
+
+
+def table_object(table: dict[str, Any], organiser_token: str | None) -> dict[str, Any]:
+    payload = {key: value for key, value in table.items() if key not in PRIVATE_TABLE}
+    payload["url"] = absolute_url("views.show_game", game_id=table["game"])
+    if organiser_token is not None:
+        token = events.table_token(organiser_token, table["game"])
+        payload["edit_token"] = token
+        payload["edit_url"] = absolute_url("views.join", game_id=table["game"], token=token)
+    return payload
+
+
+def forbidden() -> Response:
+    return error_response(403, [FieldError("request", phrase(
+        N_("This needs the event's organiser token: send “Authorization: Bearer <edit_token>”.")))])
+
+
+def organiser_event(event_id: str) -> Event | Response:
+    """The event, locked, if the request carries the organiser's token; else a 403 answer."""
+    event = events.event_or_404(event_id, lock=True)
+    return event if event.has_edit_token(bearer_token()) else forbidden()
+
+
+def answer(view: dict[str, Any], status: int = 200) -> Response:
+    token = bearer_token()
+    organiser = token if token and token_matches(token, view["edit_token_hash"]) else None
+    response = make_response(jsonify(event_object(view, organiser)), status)
+    response.set_etag(str(view["version"]))
+    return response
+
+
+@bp.post("")
+@describe("Create a club night", body=NEW_EVENT, idempotent=True, tag="events", examples={"club": EXAMPLE},
+          replies={201: Reply("The event object, the organiser's token (shown only this once) and its page's url.",
+                              CREATED_EVENT, ("Location",))})
+def create_event() -> Response:
+    def write() -> Response:
+        created = events.create_event(object_body())
+        payload = event_object(view_of(events.load_event(created.event.public_id)))
+        payload["edit_token"] = created.edit_token
+        location = url_for("events_api.show_event", event_id=created.event.public_id)
+        return make_response(jsonify(payload), 201, {"Location": location})
+
+    return exactly_once(request.path, write)
+
+
+@bp.get("/<event_id>")
+@describe("Read a club night: its tables, byes and standings", tag="events", replies={
+    200: Reply("The event object (tables' edit tokens only for the organiser).", EVENT, ("ETag",)),
+    304: Reply("The event has not changed since the ETag of If-None-Match."),
+})
+def show_event(event_id: str) -> Response:
+    response = answer(event_view(event_id))
+    response.headers["Cache-Control"] = "no-cache"
+    response.make_conditional(request)
+    return response
+
+
+@bp.post("/<event_id>/rounds")
+@describe("Seat the next round (organiser)", token=True, idempotent=True, tag="events", replies={
+    201: Reply("The event object, with the next round seated.", EVENT, ("ETag",)),
+    409: Reply("A table of the current round is still playing: nothing changed.", ref("Error")),
+})
+def seat_round(event_id: str) -> Response:
+    event = organiser_event(event_id)
+    if isinstance(event, Response):
+        return event
+    return exactly_once(event.public_id, lambda: answer(view_of(events.seat_next_round(event, bearer_token())), 201))
+
+
+@bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
+@describe("Confirm a finished table's result (a player of another side than the winner's)", token=True,
+          idempotent=True, tag="events", body=request_obj({"player": NAME}),
+          replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
+def confirm(event_id: str, round_number: int, number: int) -> Response:
+    """A player of another side than the winner's confirms the table's result (the table's or organiser's token)."""
+    event = events.event_or_404(event_id, lock=True)
+    body = object_body()
+
+    def write() -> Response:
+        events.confirm(event, round_number, number, body.get("player"), bearer_token())
+        return answer(view_of(events.load_event(event.public_id)))
+
+    return exactly_once(event.public_id, write)

@@ -1,0 +1,70 @@
+"""Four-player Spades' JSON shapes (API.md "Four-player Spades hand"), for the API's OpenAPI document."""
+
+from __future__ import annotations
+
+from ...rules import spades
+from ...rules.spades.settings import NUMBERS, SWITCHES, Variant
+from ..schemas import (
+    BOOLEAN,
+    INTEGER,
+    NAME,
+    NAMES,
+    SENTENCES,
+    STRING,
+    KindSchemas,
+    array,
+    choice,
+    integer,
+    keyed,
+    nullable,
+    obj,
+    request_obj,
+    settings_schemas,
+)
+
+TRICKS = integer(0, spades.TRICKS_PER_DEAL)
+TEAM = {"type": "string", "description": "A team's name: its two players, e.g. “Ann & Cid”."}
+settings, stored_settings = settings_schemas(spades.Settings, NUMBERS, SWITCHES, choices={"variant": Variant})
+
+HAND_PAYLOAD = request_obj({
+    "bids": array(request_obj({
+        "player": NAME,
+        "bid": {"anyOf": [TRICKS, choice(spades.Nil)], "description": "A number of tricks, “nil” or “blind-nil”."},
+    }), description="One bid for each of the four players."),
+    "tricks": keyed(TRICKS, "The tricks each player took; left out, the hand waits for its play."),
+})
+NIL = obj({"player": NAME, "team": TEAM, "blind": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER})
+TEAM_LINE = obj({
+    "players": NAMES, "contract": TRICKS, "tricks": TRICKS, "counted_tricks": TRICKS, "made": BOOLEAN,
+    "contract_points": INTEGER, "nil_points": INTEGER, "bags_added": INTEGER, "bag_penalty": integer(high=0),
+    "delta": INTEGER, "score": INTEGER, "bags": integer(0), "explanation": SENTENCES,
+})
+
+SCHEMAS = KindSchemas(
+    prefix="Spades",
+    settings=settings,
+    stored_settings=stored_settings,
+    hand=HAND_PAYLOAD,
+    hand_examples={
+        "whole hand": {
+            "bids": [{"player": "Ben", "bid": 3}, {"player": "Cid", "bid": "nil"},
+                     {"player": "Dan", "bid": "blind-nil"}, {"player": "Ann", "bid": 5}],
+            "tricks": {"Ann": 6, "Ben": 5, "Cid": 0, "Dan": 2},
+        },
+    },
+    result={"bidding_order": NAMES, "leader": STRING, "teams": keyed(TEAM_LINE, "Keyed by team."),
+            "nils": array(NIL)},
+    waiting={
+        "bidding_order": NAMES, "leader": STRING,
+        "teams": keyed(obj({"players": NAMES, "contract": TRICKS, "needs": SENTENCES}), "Keyed by team."),
+        "nils": array(NIL),
+    },
+    standing=obj({"score": INTEGER, "bags": integer(0)}),
+    game_fields={"teams": keyed(NAMES, "Each team's two players, keyed by team.")},
+    create_examples={
+        "four-player Spades": {
+            "game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann",
+            "settings": {"variant": "partnership", "target": 500, "blind_nil": True},
+        },
+    },
+)

@@ -1,0 +1,283 @@
+"""Club nights' pages: the new-event form, the event page (the organiser's too), the big screen, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from babel.numbers import get_decimal_symbol
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import format_datetime, get_locale
+from markupsafe import Markup
+
+from ..extensions import db
+from ..games import GAMES
+from ..models import token_matches
+from ..rules.errors import RuleError
+from ..store import events, idempotency, writes
+from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
+from ..web import access
+from ..web.links import absolute_url, qr_svg
+from ..web.spreadsheet import cell
+from ..web.vary import vary_on
+from .event_forms import NewEventForm, SeatRoundForm
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+bp.add_app_template_global(format_datetime)
+
+
+def organiser_key(public_id: str) -> str:
+    """Under which key this browser keeps the organiser's token of the event `public_id`."""
+    return f"event:{public_id}"
+
+
+def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
+    """The organiser's token, if this browser holds it."""
+    token = access.remembered_token(organiser_key(public_id))
+    return token if token_matches(token, edit_token_hash) else None
+
+
+@bp.app_template_global()
+def event_figure(value: float) -> str:
+    """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
+    (formatted here rather than by Babel for each of a big event's hundreds of figures)."""
+    return f"{value:.1f}".replace(".", decimal_sign(str(get_locale())))
+
+
+@cache
+def decimal_sign(language: str) -> str:
+    return str(get_decimal_symbol(language))
+
+
+@bp.app_template_global()
+def event_moment(stamp: str) -> str:
+    """When a table was corrected, written the reader's way."""
+    return format_datetime(datetime.fromisoformat(stamp), "short")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_event() -> ResponseReturnValue:
+    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
+        # This very form again (a double tap, a retry): the event it created, organised from here too.
+        if sent.game_id is not None and sent.edit_token is not None:
+            access.remember_key(organiser_key(sent.game_id), sent.edit_token)
+        return redirect(sent.location, 303)
+    form = NewEventForm()
+    if form.validate_on_submit():
+        try:
+            created = events.create_event(form.payload())
+            location = url_for("events.show_event", event_id=created.event.public_id)
+            idempotency.remember_form(request.path, location, game_id=created.event.public_id,
+                                      edit_token=created.edit_token)
+            writes.commit()
+        except writes.ConcurrentChange:
+            db.session.rollback()
+            sent = idempotency.sent_before(request.path)
+            if sent is None:
+                raise
+            return redirect(sent.location, 303)
+        except RuleError as error:
+            db.session.rollback()
+            form.attach(error)
+        else:
+            access.remember_key(organiser_key(created.event.public_id), created.edit_token)
+            return redirect(location, 303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("events/new.html", form=form), status
+
+
+@bp.get("/<event_id>/organise")
+def organise(event_id: str) -> ResponseReturnValue:
+    """The organiser's link: this browser keeps the token, then shows the event page with its controls."""
+    event = events.event_or_404(event_id)
+    token = request.args.get("token", "")
+    if not event.has_edit_token(token):
+        abort(403)
+    access.remember_key(organiser_key(event.public_id), token)
+    return redirect(url_for("events.show_event", event_id=event.public_id), 303)
+
+
+@bp.get("/<event_id>")
+def show_event(event_id: str) -> ResponseReturnValue:
+    """Standings and everyone's tables by the plain link; the organiser also sees the controls and edit links."""
+    kept = viewed(event_id, LEADERBOARD, TABLES)
+    token = organiser_token(kept.view["id"], kept.view["edit_token_hash"])
+    context = with_leaderboard(kept, token)
+    # The tables as every reader sees them are kept too; the organiser, and a table's phone that may confirm, get
+    # their own (edit links and QR codes, "Ben confirms").
+    context["tables"] = (with_part(kept, TABLES, context) if not (context["organiser"] or context["confirming"])
+                         else Markup(render_template(TABLES, **context)))  # noqa: S704  # our own render
+    response = make_response(render_template("events/show.html", **context))
+    vary_on(response, "Cookie")
+    return response
+
+
+LEADERBOARD = "events/_leaderboard.html"
+TABLES = "events/_tables.html"
+
+
+def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
+    """`page_context` with the standings drawn (`leaderboard`)."""
+    context = page_context(kept.view, token)
+    context["leaderboard"] = with_part(kept, LEADERBOARD, context)
+    return context
+
+
+def with_part(kept: Viewed, part: str, context: dict[str, Any]) -> Markup:
+    """The template `part`, drawn from the view alone: kept for this version and language, or drawn and kept."""
+    html = kept.parts[part]
+    if html is None:
+        html = render_template(part, **context)
+        keep_part(kept, part, html)
+    return Markup(html)  # noqa: S704  # our own render
+
+
+def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
+    """What the event's templates show: the view, and for this reader the edit links and confirmations it may use."""
+    tables = view["tables"]
+    edit_links = {
+        t["game"]: absolute_url("views.join", game_id=t["game"], token=events.table_token(token, t["game"]))
+        for t in tables
+    } if token else {}
+    confirming = {
+        t["game"]: t["confirmers"] for t in tables
+        if t["status"] == "finished" and t["confirmed_by"] is None
+        and (token or access.holds_token(t["game"], t["edit_hash"]))
+    }
+    current = [t for t in tables if t["round"] == view["round"]]
+    wanted = request.args.get("player", "").strip().casefold()
+    player = next((name for name in view["players"] if name.casefold() == wanted), None) if wanted else None
+    return {
+        "player": player,
+        "player_tables": [t for t in tables if player in t["players"]] if player else [],
+        "player_byes": [b["round"] for b in view["byes"] if b["player"] == player] if player else [],
+        "view": view, "kind": GAMES[view["game"]], "organiser": token is not None, "confirming": confirming,
+        "edit_links": edit_links, "rounds": range(view["round"], 0, -1),
+        "playing": [t["table"] for t in current if t["status"] != "finished"],
+        "unconfirmed": [t["table"] for t in current if t["status"] == "finished" and t["confirmed_by"] is None],
+        "organiser_link": absolute_url("events.organise", event_id=view["id"], token=token) if token else None,
+        "event_link": absolute_url("events.show_event", event_id=view["id"]),
+        "live_etag": live_etag(view["version"]), "seat_form": SeatRoundForm(),
+    }
+
+
+@bp.post("/<event_id>/rounds")
+def seat_round(event_id: str) -> ResponseReturnValue:
+    if not SeatRoundForm().validate_on_submit():
+        abort(400)
+    event = events.event_or_404(event_id, lock=True)
+    token = organiser_token(event.public_id, event.edit_token_hash)
+    if token is None:
+        abort(403)
+    if (sent := idempotency.sent_before(request.path)) is not None:
+        return redirect(sent.location, 303)  # this very button again (a double tap): the round it seated
+    try:
+        events.seat_next_round(event, token)
+        idempotency.remember_form(request.path, url_for("events.show_event", event_id=event.public_id))
+        writes.commit()
+    except RuleError as error:
+        db.session.rollback()
+        if (sent := idempotency.sent_before(request.path)) is not None:
+            return redirect(sent.location, 303)
+        context = page_context(view_of(events.load_event(event_id)), token)
+        for name, part in (("leaderboard", LEADERBOARD), ("tables", TABLES)):
+            context[name] = Markup(render_template(part, **context))  # noqa: S704  # our own render
+        context["refusal"] = [str(e.message) for e in error.errors]
+        return render_template("events/show.html", **context), 409
+    return redirect(url_for("events.show_event", event_id=event.public_id), 303)
+
+
+@bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
+def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValue:
+    """"Ben confirms": on the table's phone (or the organiser's), a player of another side confirms the result."""
+    if not SeatRoundForm().validate_on_submit():
+        abort(400)
+    event = events.event_or_404(event_id, lock=True)
+    state = events.load_event(event_id)
+    played = next((t for t in state.tables if (t.row.round, t.row.number) == (round_number, number)), None)
+    if played is None:
+        abort(404)
+    token = organiser_token(event.public_id, event.edit_token_hash) or access.token_for(played.game) or ""
+    try:
+        events.confirm(event, round_number, number, request.form.get("player"), token)
+        writes.commit()
+    except RuleError:
+        db.session.rollback()  # the page shows the table as it stands: finished or not, confirmed or not
+    anchor = f"table-{round_number}-{number}"
+    return redirect(url_for("events.show_event", event_id=event.public_id, _anchor=anchor), 303)
+
+
+@bp.get("/<event_id>/tables/<game_id>/qr.svg")
+def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
+    """The QR code of a table's edit link, for the organiser to show that table's phone."""
+    view = event_view(event_id)
+    token = organiser_token(view["id"], view["edit_token_hash"])
+    if token is None:
+        abort(403)
+    if not any(t["game"] == game_id for t in view["tables"]):
+        abort(404)
+    url = absolute_url("views.join", game_id=game_id, token=events.table_token(token, game_id))
+    response = Response(qr_svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    vary_on(response, "Cookie")
+    return response
+
+
+@bp.get("/<event_id>/screen")
+def screen(event_id: str) -> ResponseReturnValue:
+    """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
+    return render_template("events/screen.html", **with_leaderboard(viewed(event_id, LEADERBOARD), None))
+
+
+def live_etag(version: int) -> str:
+    return f"event-{version}"
+
+
+@bp.get("/<event_id>/live")
+def live(event_id: str) -> ResponseReturnValue:
+    """304 while the leaderboard is as the screen shows it (one query), else the leaderboard."""
+    version = current_version(event_id)
+    if version is None:
+        abort(404)
+    etag = live_etag(version)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        context = with_leaderboard(viewed(event_id, LEADERBOARD), None)
+        response = make_response(context["leaderboard"])
+        etag = live_etag(context["view"]["version"])
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/<event_id>/results.csv")
+def results_csv(event_id: str) -> ResponseReturnValue:
+    """The standings, then every table's result: one CSV with a blank line between the two."""
+    view = event_view(event_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
+    for line in view["standings"]:
+        writer.writerow([line["place"], cell(line["player"]), f"{line['match_points']:.1f}", f"{line['margin']:.1f}",
+                         line["tables"], line["byes"]])
+    writer.writerow([])
+    writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
+    for table in view["tables"]:
+        for name, score in table["scores"]:
+            writer.writerow([table["round"], table["table"], table["game"], table["status"], cell(name), score,
+                             cell(table["confirmed_by"] or ""), table["corrected_at"] or ""])
+    filename = f"event-{view['id']}.csv"
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/<event_id>/sheet")
+def sheet(event_id: str) -> ResponseReturnValue:
+    """The results on one printable page."""
+    return render_template("events/sheet.html", **with_leaderboard(viewed(event_id, LEADERBOARD), None))
+

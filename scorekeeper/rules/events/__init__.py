@@ -1,0 +1,17 @@
+"""Club nights (API.md, "Club nights"): many tables of one game, one leaderboard.
+
+`spec` checks what the organiser asks for, `seating` seats a round (drawn,
+then by standings), `standings` ranks everyone from the final scores of
+the finished tables. Each table is an ordinary game scored by its own
+engine; this package only reads those games' final scores. Standard
+library only.
+"""
+
+from .seating import Pair, Seating, draw_round, pairs_met, seat_round
+from .spec import EventSpec
+from .standings import FinishedTable, Side, Standing, TableFigures, bye_points, standings, table_figures
+
+__all__ = [
+    "EventSpec", "FinishedTable", "Pair", "Seating", "Side", "Standing", "TableFigures", "bye_points",
+    "draw_round", "pairs_met", "seat_round", "standings", "table_figures",
+]

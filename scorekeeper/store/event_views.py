@@ -1,0 +1,123 @@
+"""What every reader of a club night sees, as plain data kept in the cache of renders under the event's version.
+
+The event object of the API, the event page, the big screen and the
+exports are all drawn from this view. It is read with the event's current
+version in one query (the version of the event plus its tables' games,
+and the view kept for that version); only when the event has changed
+since is it made again from the tables' engines (`events.load_event`,
+one query more) and kept for the next readers. So an event of 30 tables
+answers as fast as one of 3 between changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from flask import abort
+from flask_babel import get_locale
+from sqlalchemy import bindparam, func, select
+
+from ..database import read_connection
+from ..extensions import db
+from ..models import PUBLIC_ID, Event, EventTable, Game, Render
+from . import events, renders
+from .events import EventState, figure
+
+# The event's version: its own and its tables' games', summed (it grows with every change to any of them).
+_VERSION = (
+    select(Event.version + func.coalesce(func.sum(Game.version), 0))
+    .select_from(Event).outerjoin(EventTable, EventTable.event_id == Event.id)
+    .outerjoin(Game, Game.id == EventTable.game_id)
+    .where(Event.public_id == bindparam("public_id")).group_by(Event.id)
+)
+
+
+def _kept(key: str) -> Any:
+    """The render kept under the key bound as `key` for the event's current version, as a column."""
+    return (select(Render.body).where(Render.key == bindparam(key), Render.version == _VERSION.scalar_subquery())
+            .scalar_subquery())
+
+
+@cache
+def _kept_with_parts(parts: int) -> Any:
+    """The event's version, its view and `parts` renders kept for that version: one statement (built once)."""
+    return select(_VERSION.scalar_subquery(), _kept("key"), *(_kept(f"part_{index}") for index in range(parts)))
+
+
+def current_version(public_id: str) -> int | None:
+    """The event's version from one query of columns on a connection of its own (a poll); None for no such event."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        return None
+    with read_connection() as connection:
+        return connection.execute(_VERSION, {"public_id": public_id}).scalar_one_or_none()
+
+
+@dataclass(frozen=True)
+class Viewed:
+    """The event's view, and the parts drawn from it alone (templates, in this request's language) that are kept
+    for its version: by template, None for one not kept yet (`keep_part` keeps it once drawn)."""
+
+    view: dict[str, Any]
+    parts: dict[str, str | None]
+    keys: dict[str, str]
+
+
+def event_view(public_id: str) -> dict[str, Any]:
+    """The event as every reader sees it now: kept, or made and kept; a 404 for no such event."""
+    return viewed(public_id).view
+
+
+def viewed(public_id: str, *parts: str) -> Viewed:
+    """The event's view and its `parts`, all read in one query while kept; a 404 for no such event."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        abort(404)
+    key = renders.key_of("event-view", public_id)
+    language = str(get_locale())
+    keys = {part: renders.key_of("event-part", public_id, part, language) for part in parts}
+    values = {"public_id": public_id, "key": key, **{f"part_{i}": keys[part] for i, part in enumerate(parts)}}
+    version, body, *kept = db.session.execute(_kept_with_parts(len(parts)), values).one()
+    if version is None:
+        abort(404)
+    if body is not None:
+        return Viewed(dict(json.loads(body)), dict(zip(parts, kept, strict=True)), keys)
+    view = view_of(events.load_event(public_id))
+    renders.keep(key, public_id, view["version"], json.dumps(view))
+    return Viewed(view, dict.fromkeys(parts), keys)
+
+
+def keep_part(viewed: Viewed, part: str, html: str) -> None:
+    """Keep a part drawn from this view for the next readers in this language."""
+    renders.keep(viewed.keys[part], viewed.view["id"], viewed.view["version"], html)
+
+
+def view_of(state: EventState) -> dict[str, Any]:
+    """The event as plain data; `edit_token_hash` and each table's `edit_hash` and `confirmers` stay on the server."""
+    event = state.event
+    tables = []
+    for played in state.tables:
+        finished = played.is_finished
+        tables.append({
+            "round": played.row.round, "table": played.row.number, "game": played.game.public_id,
+            "players": list(played.game.player_names), "status": "finished" if finished else "in_progress",
+            "winner": played.engine.winner(), "confirmed_by": played.confirmed_by,
+            "corrected_at": None if played.row.corrected_at is None else played.row.corrected_at.isoformat(),
+            "scores": [[name, score] for name, score in played.engine.scores().items()],
+            "confirmers": events.confirmers(state.kind, played) if finished else [],
+            "edit_hash": played.game.edit_token_hash,
+        })
+    return {
+        "id": event.public_id, "name": event.name, "game": event.kind, "players": list(event.players),
+        "rounds": event.rounds, "round": state.round, "hands_per_round": event.hands_per_round,
+        "settings": event.settings, "status": state.status, "version": state.version,
+        "tables": tables,
+        "byes": [{"round": bye.round, "player": bye.player} for bye in state.byes],
+        "standings": [
+            {"place": line.place, "player": line.player, "match_points": figure(line.match_points),
+             "margin": figure(line.margin), "tables": line.tables, "byes": line.byes}
+            for line in state.standings
+        ],
+        "edit_token_hash": event.edit_token_hash,
+    }

@@ -1,0 +1,159 @@
+"""Limits on what one client may do, counted in the app's database so that every worker and host shares them.
+
+Flask-Limiter decides; its counters (the `limits` library's storage) live in
+the `rate_limit` table (`DatabaseStorage`), on SQLite and PostgreSQL alike:
+one row a counter and window, changed by one atomic upsert.
+
+- Creating games (a new game, an import, an event): `CREATION_LIMIT` per
+  client address, all three together (`creation_limit`).
+- Wrong edit tokens (a wrong Bearer token, a wrong "share edit access"
+  link): `EDIT_TOKEN_FAILURES_PER_GAME` per game and
+  `EDIT_TOKEN_FAILURES_PER_ADDRESS` per address (`edit_token_attempts`);
+  only refused attempts count, and once a limit is spent every attempt is
+  refused, right token or not, until its window ends.
+
+Past a limit the answer is `429` with `Retry-After` (app.py draws the page
+or the JSON). `LIMITS_ENABLED = False` turns them off (the tests do, except
+their own). Behind a reverse proxy, `FORWARDED_FOR_PROXIES` says how many
+proxies' `X-Forwarded-For` to believe, so that clients are told apart.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from flask import Flask, Response, current_app, request
+from flask_babel import gettext as _
+from flask_limiter import Limiter
+from limits.storage import Storage
+from sqlalchemy import case, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..database import read_connection
+from ..extensions import db
+from ..models import RateLimit, table
+
+STORAGE_URI = "scorekeeper-database://"
+FORGET_BATCH = 100
+COUNTERS = table(RateLimit)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class DatabaseStorage(Storage):
+    """The `limits` storage in the app's database: each call a short transaction on a connection of its own."""
+
+    STORAGE_SCHEME = ["scorekeeper-database"]
+
+    @property
+    def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
+        return SQLAlchemyError
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        """Add `amount` to the counter, which starts again (at `amount`) once its window has ended."""
+        now = time.time()
+        dialect = postgresql if db.engine.dialect.name == "postgresql" else sqlite
+        insert = dialect.insert(RateLimit).values(key=key, count=amount, expires_at=now + expiry)
+        ended = COUNTERS.c.expires_at <= now
+        upsert = insert.on_conflict_do_update(index_elements=["key"], set_={
+            "count": case((ended, insert.excluded["count"]), else_=COUNTERS.c.count + insert.excluded["count"]),
+            "expires_at": case((ended, insert.excluded.expires_at), else_=COUNTERS.c.expires_at),
+        }).returning(COUNTERS.c.count)
+        with db.engine.begin() as connection:
+            count = connection.execute(upsert).scalar_one()
+            stale = select(COUNTERS.c.key).where(COUNTERS.c.expires_at < now).limit(FORGET_BATCH)
+            connection.execute(delete(RateLimit).where(COUNTERS.c.key.in_(stale)))
+        return int(count)
+
+    def get(self, key: str) -> int:
+        with read_connection() as connection:  # never waits for a writer, even the request's own
+            count = connection.execute(select(COUNTERS.c.count).where(
+                COUNTERS.c.key == key, COUNTERS.c.expires_at > time.time())).scalar_one_or_none()
+        return int(count or 0)
+
+    def get_expiry(self, key: str) -> float:
+        with read_connection() as connection:
+            expires = connection.execute(select(COUNTERS.c.expires_at).where(
+                COUNTERS.c.key == key)).scalar_one_or_none()
+        return float(expires) if expires is not None else time.time()
+
+    def check(self) -> bool:
+        try:
+            with read_connection() as connection:
+                connection.execute(select(1))
+        except SQLAlchemyError:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        with db.engine.begin() as connection:
+            return connection.execute(delete(RateLimit)).rowcount
+
+    def clear(self, key: str) -> None:
+        with db.engine.begin() as connection:
+            connection.execute(delete(RateLimit).where(COUNTERS.c.key == key))
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def limits_off() -> bool:
+    return not current_app.config["LIMITS_ENABLED"]
+
+
+def _setting(name: str) -> Callable[[], str]:
+    return lambda: str(current_app.config[name])
+
+
+def _game() -> str:
+    return str((request.view_args or {}).get("game_id", ""))
+
+
+def _refused(response: Response) -> bool:
+    """Whether the edit token was refused (403; a wrong join link or unknown game: 404).
+
+    The request's transaction ends first: on SQLite it may hold the write lock that counting needs.
+    """
+    if response.status_code not in (403, 404):
+        return False
+    db.session.rollback()
+    return True
+
+
+limiter = Limiter(key_func=client_address, storage_uri=STORAGE_URI, headers_enabled=True,
+                  strategy="fixed-window")
+
+creation_limit = limiter.shared_limit(
+    _setting("CREATION_LIMIT"), scope="creation", methods=["POST"], exempt_when=limits_off,
+    error_message=lambda: _("Too many games were started from this connection in a short time. "
+                            "Wait a little, then try again."))
+"""For every view that creates games (a new game, an import, an event)."""
+
+
+
+def _too_many_wrong_tokens() -> str:
+    return _("Too many wrong edit links or tokens were tried for this game or from this connection. "
+             "Wait a little, then try again.")
+
+
+_per_game = limiter.shared_limit(_setting("EDIT_TOKEN_FAILURES_PER_GAME"), scope="edit-token-game", key_func=_game,
+                                 deduct_when=_refused, exempt_when=limits_off, error_message=_too_many_wrong_tokens)
+_per_address = limiter.shared_limit(_setting("EDIT_TOKEN_FAILURES_PER_ADDRESS"), scope="edit-token-address",
+                                    deduct_when=_refused, exempt_when=limits_off, error_message=_too_many_wrong_tokens)
+
+
+def edit_token_attempts(view: F) -> F:
+    """For every view that checks an edit token against the game in its `game_id`: wrong tokens are limited."""
+    return cast(F, _per_address(_per_game(view)))
+
+
+def init_app(app: Flask) -> None:
+    proxies = int(app.config["FORWARDED_FOR_PROXIES"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
+    limiter.init_app(app)

@@ -1,0 +1,102 @@
+"""`flask backup PATH` while hands are being written, and `flask restore PATH` (store/backup.py)."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+from sqlalchemy import delete, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand
+
+from ..games import SPADES_GAME, SPADES_HANDS
+from .api_client import Table, create
+
+
+@pytest.fixture(autouse=True)
+def _tools(app):
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql") and shutil.which("pg_dump") is None:
+        pytest.skip("pg_dump is not installed")
+
+
+def hands_in(app):
+    with app.app_context():
+        return set(db.session.execute(select(Game.public_id, Hand.number).join(Hand, Hand.game_id == Game.id)).all())
+
+
+def test_a_backup_taken_during_writes_holds_every_acknowledged_hand_and_restores(app, client, tmp_path):
+    tables = [create(client, SPADES_GAME) for _ in range(3)]
+    acknowledged: set[tuple[str, int]] = set()
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def phone(table: Table) -> None:
+        writer = Table(app.test_client(), {"id": table.id, "edit_token": table.token})
+        for number, hand in enumerate(SPADES_HANDS * 10, start=1):
+            if stop.is_set():
+                return
+            if writer.post(hand).status_code == 201:
+                with lock:
+                    acknowledged.add((table.id, number))
+
+    phones = [threading.Thread(target=phone, args=(table,)) for table in tables]
+    for thread in phones:
+        thread.start()
+    runner = app.test_cli_runner()
+    backups = []
+    try:
+        for index in range(3):
+            while len(acknowledged) < 4 * (index + 1) and any(thread.is_alive() for thread in phones):
+                stop.wait(0.01)
+            with lock:
+                before = set(acknowledged)
+            path = tmp_path / f"backup-{index}"
+            result = runner.invoke(args=["backup", str(path)])
+            assert result.exit_code == 0, result.output
+            assert result.output == f"Backed up to {path}.\n"
+            backups.append((path, before))
+    finally:
+        stop.set()
+        for thread in phones:
+            thread.join()
+
+    assert len(acknowledged) > len(backups[0][1]) > 0
+    path, before = backups[-1]
+    with app.app_context():  # every game gone, as after a disaster
+        db.session.execute(delete(Hand))
+        db.session.commit()
+    restored = runner.invoke(args=["restore", "--yes", str(path)])
+
+    assert restored.exit_code == 0, restored.output
+    found = hands_in(app)
+    assert before <= found, "every hand acknowledged before the backup began is in it"
+    assert found <= acknowledged
+    for table in tables:  # the restored games read, and take new hands
+        numbers = sorted(number for game, number in found if game == table.id)
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert len(client.get(table.path).get_json()["hands"]) == len(numbers)
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup(app, tmp_path):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("pg_restore judges its own files")
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database")
+
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(path)])
+
+    assert result.exit_code == 1
+    assert f"{path} cannot be restored: file is not a database." in result.output
+
+
+def test_restore_asks_first(app, client, tmp_path):
+    create(client, SPADES_GAME)
+    runner = app.test_cli_runner()
+    runner.invoke(args=["backup", str(tmp_path / "backup")])
+
+    result = runner.invoke(args=["restore", str(tmp_path / "backup")], input="n\n")
+
+    assert result.exit_code == 1
+    assert "Replace every game in the database with the backup" in result.output

@@ -1,0 +1,142 @@
+"""The database may come and go: while it cannot be reached every request gets a 503 with Retry-After, and the app
+recovers by itself once it is back (pooled connections are checked before use)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask_migrate import upgrade
+
+from scorekeeper.app import create_app
+
+from ..conftest import dispose
+from .api_client import create, errors
+
+GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 300}}
+HAND = {
+    "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
+    "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},
+}
+API_MESSAGE = ("The scores cannot be reached for a moment (the server is waiting for its database). "
+               "Nothing was changed: try again in a few seconds.")
+PAGE_MESSAGE = ("The scores cannot be reached for a moment: the server is waiting for its database. Nothing is lost. "
+                "Try again in a few seconds.")
+POSTGRES_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)), None)
+
+
+def assert_unavailable(client, table):
+    page = client.get(f"/g/{table.id}")
+    assert page.status_code == 503
+    assert page.headers["Retry-After"] == "5"
+    assert PAGE_MESSAGE in page.get_data(as_text=True)
+    for response in (client.get(table.path), table.post(HAND), client.post("/api/v1/games", json=GAME),
+                     client.get("/players/Ann")):
+        assert response.status_code == 503, response.get_data(as_text=True)
+        assert response.headers["Retry-After"] == "5"
+    assert client.get(table.path).get_json() == errors(("request", API_MESSAGE))
+
+
+def assert_recovered(client, table, hands):
+    assert client.get(table.path).status_code == 200, "the first request after the outage is answered"
+    assert table.post(HAND).status_code == 201
+    assert client.get(f"/g/{table.id}").status_code == 200
+    assert len(client.get(table.path).get_json()["hands"]) == hands
+
+
+def test_a_sqlite_database_that_cannot_be_opened_gives_503_then_recovers(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'db'}"})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    table = create(client, GAME)
+    table.add(HAND)
+
+    folder.rename(tmp_path / "away")
+    folder.write_text("not a folder")  # the database file cannot be opened, nor created
+    dispose(app)  # the pool's connections would still hold the moved file open
+    try:
+        assert_unavailable(client, table)
+    finally:
+        folder.unlink()
+        (tmp_path / "away").rename(folder)
+    assert_recovered(client, table, hands=2)
+    dispose(app)
+
+
+class PrivateServer:
+    """A PostgreSQL server of this test's own (never the shared one), which the test stops and starts."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.bin = POSTGRES_BIN.parent
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def run(self, *args: str) -> None:
+        command = [str(self.bin / args[0]), *args[1:]]
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=60)
+
+    def init(self) -> None:
+        self.run("initdb", "-D", str(self.folder / "data"), "-A", "trust", "-U", "postgres", "--no-sync")
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self.run("pg_ctl", "-D", str(self.folder / "data"), "-o", options, "-l", str(self.folder / "log"), "-w",
+                 "start")
+
+    def stop(self) -> None:
+        self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+
+
+@pytest.fixture
+def postgres() -> Iterator[PrivateServer]:
+    if not os.environ.get("TEST_DATABASE_URL") or POSTGRES_BIN is None:
+        pytest.skip("runs on PostgreSQL runs (TEST_DATABASE_URL) where Debian's server can be started")
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-outage-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    server = PrivateServer(folder)
+    server.init()
+    server.start()
+    try:
+        yield server
+    finally:
+        try:
+            server.stop()
+        except subprocess.CalledProcessError:
+            pass  # already stopped
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_postgresql_restart_gives_503_then_the_app_recovers_by_itself(postgres):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": postgres.url})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    table = create(client, GAME)
+    table.add(HAND)
+    assert client.get(f"/g/{table.id}").status_code == 200  # the pool now holds connections
+
+    postgres.stop()
+    assert_unavailable(client, table)
+
+    postgres.start()
+    assert_recovered(client, table, hands=2)
+
+    postgres.stop()  # a restart while nobody asks: the pool's connections are dead, and checked before use
+    postgres.start()
+    assert_recovered(client, table, hands=3)
+    dispose(app)

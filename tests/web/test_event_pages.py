@@ -1,0 +1,155 @@
+"""Club nights' pages: the new-event form, the event page (the organiser's too), the big screen, the exports."""
+
+from __future__ import annotations
+
+from sqlalchemy import event as sql_event
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Event, EventTable
+
+from .forms_client import csrf_token
+from .test_api_events import EVENT, create, play, seat
+
+FORM = {"name": "Thursday club", "game": "dummy-spades", "players": "Ann\nBen\nCid\nDan", "rounds": "2",
+        "hands_per_round": "1", "target": ""}
+
+
+def test_the_new_event_form_creates_the_event_and_makes_this_browser_its_organiser(client):
+    assert client.get("/events/new").status_code == 200
+    response = client.post("/events/new", data={**FORM, "csrf_token": csrf_token(client, "/events/new")})
+    assert response.status_code == 303
+    event_page = client.get(response.headers["Location"])
+    assert event_page.status_code == 200
+    html = event_page.get_data(as_text=True)
+    assert "Seat round 1" in html and "Thursday club" in html
+    token = csrf_token(client, response.headers["Location"])
+    seated = client.post(response.headers["Location"] + "/rounds", data={"csrf_token": token})
+    assert seated.status_code == 303
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Edit link of table 1" in html and "Sitting out (a bye)" in html
+
+
+def test_a_bad_event_is_refused_beside_its_fields(client):
+    response = client.post("/events/new", data={**FORM, "players": "Ann\nann\nCid", "rounds": "0",
+                                                 "csrf_token": csrf_token(client, "/events/new")})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Line 2: Two players cannot both be called “ann”." in html
+    assert "The number of rounds is a whole number from 1 to 20." in html
+
+
+def test_the_plain_link_shows_the_standings_without_the_organisers_controls(client):
+    created = create(client)
+    first = seat(client, created)
+    play(client, first["tables"][0])
+    html = client.get(f"/events/{created['id']}").get_data(as_text=True)
+    assert "Standings after round 1 of 2" in html and "Still playing: table 2" in html
+    assert "Edit link" not in html and "Seat round" not in html
+    assert client.get(f"/events/{created['id']}/tables/{first['tables'][0]['game']}/qr.svg").status_code == 403
+
+
+def test_the_big_screen_polls_with_the_events_etag(client):
+    created = create(client)
+    screen = client.get(f"/events/{created['id']}/screen")
+    assert screen.status_code == 200
+    live = client.get(f"/events/{created['id']}/live")
+    assert live.status_code == 200 and 'id="leaderboard"' in live.get_data(as_text=True)
+    etag = live.headers["ETag"]
+    assert client.get(f"/events/{created['id']}/live", headers={"If-None-Match": etag}).status_code == 304
+    table = seat(client, created)["tables"][0]
+    play(client, table)
+    assert client.get(f"/events/{created['id']}/live", headers={"If-None-Match": etag}).status_code == 200
+    assert client.get("/events/nope/live").status_code == 404
+
+
+def test_the_csv_and_the_results_sheet(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    table = seat(client, created)["tables"][0]
+    play(client, table)
+    csv_text = client.get(f"/events/{created['id']}/results.csv").get_data(as_text=True)
+    lines = csv_text.splitlines()
+    assert lines[0] == "place,player,match_points,margin,tables,byes"
+    assert lines[1] == f"1,{table['players'][0]},2.0,50.7,1,0"
+    assert "round,table,game,status,player,score,confirmed_by,corrected_at" in lines
+    assert client.get(f"/events/{created['id']}/sheet").status_code == 200
+
+
+def test_the_event_page_the_big_screen_and_a_poll_cost_one_query_each_whatever_the_size(app, client):
+    def selects(path, **kwargs):
+        statements = []
+
+        def count(_conn, _cursor, statement, *_args):
+            if statement.lstrip().upper().startswith("SELECT"):
+                statements.append(statement)
+
+        with app.app_context():
+            sql_event.listen(db.engine, "before_cursor_execute", count)
+            try:
+                response = client.get(path, **kwargs)
+                assert response.status_code in (200, 304)
+            finally:
+                sql_event.remove(db.engine, "before_cursor_execute", count)
+        return len(statements)
+
+    for size in (3, 30):
+        created = create(client, {**EVENT, "players": [f"P{index}" for index in range(size * 3)]})
+        seat(client, created)
+        path = f"/events/{created['id']}"
+        # The page makes the event's view (after the round was seated); the screen and the poll read it kept.
+        assert (selects(path), selects(f"{path}/screen")) == (2, 1)
+        version = client.get(f"/api/v1/events/{created['id']}").get_json()["version"]
+        assert selects(f"{path}/live", headers={"If-None-Match": f'W/"event-{version}"'}) == 1
+
+
+def test_the_tables_phone_confirms_the_result_on_the_event_page(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    table = seat(client, created)["tables"][0]
+    winner, second, third = table["players"]
+    client.get(table["edit_url"].removeprefix("http://localhost"))  # the table's phone opens its edit link
+    page = f"/events/{created['id']}"
+    assert "confirms</button>" not in client.get(page).get_data(as_text=True)
+    play(client, table)
+    html = client.get(page).get_data(as_text=True)
+    assert f"{second} confirms" in html and f"{third} confirms" in html and f"{winner} confirms" not in html
+    token = csrf_token(client, page)
+    response = client.post(f"{page}/tables/1/1/confirm", data={"player": second, "csrf_token": token})
+    assert response.status_code == 303
+    html = client.get(page).get_data(as_text=True)
+    assert f"Finished, confirmed by {second}" in html and "confirms</button>" not in html
+
+
+def test_a_form_sent_twice_creates_one_event_and_seats_one_round(app, client):
+    form = {**FORM, "csrf_token": csrf_token(client, "/events/new"), "request_key": "k" * 22}
+    first = client.post("/events/new", data=form)
+    again = client.post("/events/new", data=form)
+    assert first.status_code == again.status_code == 303 and first.headers["Location"] == again.headers["Location"]
+    page = first.headers["Location"]
+    seat_form = {"csrf_token": csrf_token(client, page), "request_key": "s" * 22}
+    assert client.post(f"{page}/rounds", data=seat_form).status_code == 303
+    assert client.post(f"{page}/rounds", data=seat_form).status_code == 303
+    with app.app_context():
+        assert db.session.query(Event).count() == 1
+        assert db.session.query(EventTable).count() == 1
+
+
+def test_seating_while_a_table_plays_is_refused_on_the_organisers_page(client):
+    response = client.post("/events/new", data={**FORM, "csrf_token": csrf_token(client, "/events/new")})
+    page = response.headers["Location"]
+    assert client.post(f"{page}/rounds", data={"csrf_token": csrf_token(client, page)}).status_code == 303
+    response = client.post(f"{page}/rounds", data={"csrf_token": csrf_token(client, page)})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Round 1 is still playing at table 1: seat the next round when it ends." in html
+    assert "Edit link of table 1" in html
+
+
+def test_a_player_finds_their_tables_by_the_plain_link(client):
+    created = create(client)
+    first = seat(client, created)
+    table = first["tables"][1]
+    name = table["players"][0]
+    html = client.get(f"/events/{created['id']}?player={name.lower()}").get_data(as_text=True)
+    assert f"Where {name} plays" in html
+    assert f"Round 1, table 2</a>:\n            {', '.join(table['players'])} · Playing" in html
+    bye = first["byes"][0]["player"]
+    assert "Round 1: sitting out (a bye)" in client.get(f"/events/{created['id']}?player={bye}").get_data(as_text=True)

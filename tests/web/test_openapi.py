@@ -1,0 +1,99 @@
+"""The API's OpenAPI document (GET /api/v1/openapi.json) and its page (/api/docs)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Response
+from jsonschema import Draft202012Validator
+
+from scorekeeper.api import openapi
+
+from .api_client import api_document, create
+
+OPERATIONS = {
+    "/api/v1/openapi.json": {"get"},
+    "/api/v1/games": {"post"},
+    "/api/v1/games/import": {"post"},
+    "/api/v1/games/{game_id}": {"get"},
+    "/api/v1/games/{game_id}/hands": {"post"},
+    "/api/v1/games/{game_id}/hands/{number}": {"put", "delete"},
+    "/api/v1/games/{game_id}/next": {"post"},
+    "/api/v1/piquet/check": {"post"},
+    "/api/v1/events": {"post"},
+    "/api/v1/events/{event_id}": {"get"},
+    "/api/v1/events/{event_id}/rounds": {"post"},
+    "/api/v1/events/{event_id}/tables/{round_number}/{number}/confirm": {"post"},
+}
+
+
+def test_the_document_is_openapi_3_1_and_describes_every_route(app, client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    document = response.get_json()
+    assert document["openapi"] == "3.1.0"
+    assert document == api_document(app)  # and it passes openapi-spec-validator
+    assert {path: set(operations) for path, operations in document["paths"].items()} == OPERATIONS
+
+
+def test_every_status_and_header_of_the_contract_is_documented(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    statuses = {status for operations in document["paths"].values() for operation in operations.values()
+                for status in operation["responses"]}
+    assert statuses >= {"200", "201", "204", "304", "400", "403", "404", "409", "412", "413", "422"}
+    hand = document["paths"]["/api/v1/games/{game_id}/hands"]["post"]
+    assert [p["$ref"].rpartition("/")[2] for p in hand["parameters"] if "$ref" in p] == [
+        "AcceptLanguage", "IdempotencyKey", "IfMatch"]
+    assert hand["security"] == [{"editToken": []}]
+    assert set(hand["requestBody"]["content"]["application/json"]["examples"]) >= {
+        "DummySpades: whole hand", "Spades: whole hand", "Piquet: declarations and trick winners",
+        "Piquet: the actual cards", "Piquet: trick totals"}
+    read = document["paths"]["/api/v1/games/{game_id}"]["get"]["responses"]
+    assert read["200"]["headers"] == {"ETag": {"$ref": "#/components/headers/ETag"}}
+    assert document["components"]["schemas"]["Error"]["required"] == ["errors"]
+    assert document["components"]["securitySchemes"]["editToken"]["scheme"] == "bearer"
+
+
+def test_a_route_without_a_description_stops_the_document(app):
+    app.add_url_rule("/api/v1/undescribed", "undescribed", lambda: Response(status=204))
+    with pytest.raises(LookupError, match="/api/v1/undescribed has no @describe"):
+        openapi.build(app)
+
+
+def test_an_unchanged_game_is_a_304_for_its_etag(client):
+    table = create(client, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"})
+    etag = client.get(table.path).headers["ETag"]
+    response = client.get(table.path, headers={"If-None-Match": etag})
+    assert (response.status_code, response.data) == (304, b"")
+
+
+def test_the_api_page_lists_every_operation_and_schema(client):
+    response = client.get("/api/docs")
+    assert response.status_code == 200
+    headings = re.findall(r"<h2>(?:<code>)?([^<]+)", response.text)
+    expected = [f"{method.upper()} {path}" for path, methods in OPERATIONS.items() for method in methods]
+    assert sorted(headings[:-1]) == sorted(expected)
+    assert headings[-1] == "Schemas"
+    assert 'id="schema-PiquetHand"' in response.text
+    assert not re.search(r"<script(?![^>]*\bsrc=)", response.text), "no inline script under the CSP"
+
+
+def test_every_example_of_the_document_fits_its_schema(app):
+    """The examples (API.md's, and the hand results the engine scores from them) are valid instances."""
+    document = api_document(app)
+    checked = 0
+    for name, schema in document["components"]["schemas"].items():
+        for example in schema.get("examples", []):
+            check = Draft202012Validator({**schema, "components": document["components"]})
+            assert list(check.iter_errors(example)) == [], name
+            checked += 1
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            media = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+            for example in media.get("examples", {}).values():
+                check = Draft202012Validator({**media["schema"], "components": document["components"]})
+                assert list(check.iter_errors(example["value"])) == []
+                checked += 1
+    assert checked >= 25

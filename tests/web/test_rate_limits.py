@@ -1,0 +1,136 @@
+"""Limits on what one client may do (web/limits.py), counted in the database that every worker and host shares."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+from ..conftest import dispose, make_app
+from .api_client import auth, create, errors
+from .forms_client import csrf_token, stored
+
+GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 300}}
+HAND = {
+    "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
+    "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},
+}
+ROOT = Path(__file__).resolve().parent.parent.parent
+TOO_MANY_GAMES = "Too many games were started from this connection in a short time. Wait a little, then try again."
+TOO_MANY_TOKENS = ("Too many wrong edit links or tokens were tried for this game or from this connection. "
+                   "Wait a little, then try again.")
+
+
+@pytest.fixture
+def limited(tmp_path):
+    app = make_app(tmp_path, LIMITS_ENABLED=True, CREATION_LIMIT="3 per minute",
+                   EDIT_TOKEN_FAILURES_PER_GAME="3 per minute", EDIT_TOKEN_FAILURES_PER_ADDRESS="5 per minute")
+    yield app
+    dispose(app)
+
+
+def from_address(app, address):
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def assert_too_many(response, message):
+    assert response.status_code == 429
+    assert 0 < int(response.headers["Retry-After"]) <= 60
+    if response.is_json:
+        assert response.get_json() == errors(("request", message))
+    else:
+        assert message in response.get_data(as_text=True)
+
+
+def test_creating_games_is_limited_per_address_in_the_api_and_the_pages(limited):
+    client = from_address(limited, "10.0.0.1")
+    assert [client.post("/api/v1/games", json=GAME).status_code for _ in range(2)] == [201, 201]
+    exported = client.get(client.post("/api/v1/games", json=GAME).headers["Location"]).get_json()
+
+    assert_too_many(client.post("/api/v1/games", json=GAME), TOO_MANY_GAMES)
+    assert_too_many(client.post("/api/v1/games/import", json=exported), TOO_MANY_GAMES)
+    form = {"csrf_token": csrf_token(client, "/new/dummy-spades"), "player_0": "Ann", "player_1": "Ben",
+            "player_2": "Cid", "first_dealer": "0", "target": "300"}
+    assert_too_many(client.post("/new/dummy-spades", data=form), TOO_MANY_GAMES)
+    assert client.get("/new/dummy-spades").status_code == 200, "reading the form is not limited"
+    assert stored(limited, Game) == 3
+
+    assert from_address(limited, "10.0.0.2").post("/api/v1/games", json=GAME).status_code == 201
+
+
+def test_the_limit_speaks_the_readers_language(limited):
+    client = from_address(limited, "10.0.0.1")
+    for _ in range(3):
+        client.post("/api/v1/games", json=GAME)
+
+    response = client.post("/api/v1/games", json=GAME, headers={"Accept-Language": "fr"})
+
+    assert response.status_code == 429
+    assert response.get_json()["errors"][0]["message"].startswith("Trop de parties")
+
+
+def test_the_count_is_shared_with_another_process(limited, tmp_path):
+    """Two games created by another process on the same database leave this one a single game."""
+    other = textwrap.dedent(f"""
+        from scorekeeper.app import create_app
+        app = create_app({{"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": {limited.config["SQLALCHEMY_DATABASE_URI"]!r},
+                           "CREATION_LIMIT": "3 per minute"}})
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = "10.0.0.1"
+        print([client.post("/api/v1/games", json={GAME!r}).status_code for _ in range(2)])
+    """)
+    ran = subprocess.run([sys.executable, "-c", other], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "[201, 201]"
+
+    client = from_address(limited, "10.0.0.1")
+    assert [client.post("/api/v1/games", json=GAME).status_code for _ in range(2)] == [201, 429]
+
+
+def test_a_club_organiser_creates_30_tables_in_a_minute_with_the_default_limits(tmp_path):
+    app = make_app(tmp_path, LIMITS_ENABLED=True)
+    client = app.test_client()
+    assert {client.post("/api/v1/games", json=GAME).status_code for _ in range(30)} == {201}
+    dispose(app)
+
+
+def test_wrong_edit_tokens_are_limited_per_game_then_even_the_right_one_waits(limited):
+    table = create(from_address(limited, "10.0.0.1"), GAME)
+    guesser = from_address(limited, "10.0.0.9")
+    assert [table.post(HAND, headers=auth("guess")).status_code for _ in range(3)] == [403, 403, 403]
+
+    assert_too_many(guesser.post(f"/api/v1/games/{table.id}/hands", json=HAND, headers=auth("guess")),
+                    TOO_MANY_TOKENS)
+    assert_too_many(table.post(HAND), TOO_MANY_TOKENS)
+    assert_too_many(guesser.get(f"/g/{table.id}/join/guess"), TOO_MANY_TOKENS)
+    other = create(from_address(limited, "10.0.0.1"), GAME)
+    assert other.post(HAND).status_code == 201, "other games are not held up"
+
+
+def test_wrong_edit_tokens_are_limited_per_address_across_games(limited):
+    owner = from_address(limited, "10.0.0.1")
+    tables = [create(owner, GAME) for _ in range(3)]
+    guesser = from_address(limited, "10.0.0.9")
+    statuses = [guesser.get(f"/g/{table.id}/join/guess{n}").status_code for table in tables for n in range(2)]
+    assert statuses[:5] == [404] * 5
+
+    assert_too_many(guesser.get(f"/g/{tables[2].id}/join/{tables[2].token}"), TOO_MANY_TOKENS)
+    assert guesser.get(f"/g/{tables[2].id}/join/x", environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code == 404
+    assert owner.get(f"/g/{tables[0].id}/join/{tables[0].token}").status_code == 303
+
+
+def test_right_tokens_never_count(limited):
+    table = create(from_address(limited, "10.0.0.1"), GAME)
+    for _ in range(6):
+        assert table.post(HAND).status_code == 201
+        assert table.delete(1).status_code == 204
+    with limited.app_context():
+        assert db.session.execute(text("SELECT count(*) FROM rate_limit WHERE key LIKE '%edit-token%'")).scalar() == 0
