@@ -40,8 +40,9 @@ def test_bids_without_tricks_are_recorded_as_an_incomplete_hand(table):
         {"bidder": "Cid", "hand": "dummy", "applies": False, "made": None, "points": 0,
          "reason": "Cid's nil on the dummy is void: Cid is a defender."},
     ]
-    assert result["players"] == {"Ben": {"role": "defender", "bid": 5}, "Cid": {"role": "defender", "bid": 6},
-                                 "Ann": {"role": "declarer", "bid": 7}}
+    assert result["players"] == {"Ben": {"role": "defender", "bid": 5, "contract": 5},
+                                 "Cid": {"role": "defender", "bid": 6, "contract": 6},
+                                 "Ann": {"role": "declarer", "bid": 7, "contract": 7}}
     assert result["needs"] == ["Ann and the dummy need 7 of the 13 tricks.",
                                "Ben and Cid need 5 of the 13 tricks for Ben's bid and 6 for Cid's."]
     assert result["entry"] == BIDS

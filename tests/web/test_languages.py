@@ -38,8 +38,8 @@ def english_fragments(tmp_path_factory):
     """Per language: the English text of every message that language translates differently.
 
     A message with placeholders gives its longest literal stretch; only
-    stretches of two words or more are kept, so that a single word both
-    languages share ("Total", "Piquet") cannot count as English.
+    stretches of two words or more, and not kept in the translation, count,
+    so that words both languages share ("Total", "carte blanche") are not English.
     """
     messages = extract(tmp_path_factory.mktemp("extracted") / "messages.pot")
     fragments = {}
@@ -52,8 +52,8 @@ def english_fragments(tmp_path_factory):
             if message.context or translations.gettext(message.id) == message.id:
                 continue
             stretch = max(PLACEHOLDER.split(re.sub(r"<[^>]+>", "%s", message.id)), key=len).strip(" .,:;")
-            if len(stretch.split()) >= 2:
-                found.add(stretch)
+            if len(stretch.split()) >= 2 and stretch not in translations.gettext(message.id):
+                found.add(stretch)  # a stretch the translation keeps too is that language's word ("carte blanche")
         fragments[language] = found
     return fragments
 

@@ -23,6 +23,7 @@ from ..schemas import (
 )
 
 TRICKS = integer(0, spades.TRICKS_PER_DEAL)
+CONTRACT = integer(0, 2 * spades.TRICKS_PER_DEAL, description="The partners' bids added up: it can pass 13.")
 TEAM = {"type": "string", "description": "A team's name: its two players, e.g. “Ann & Cid”."}
 settings, stored_settings = settings_schemas(spades.Settings, NUMBERS, SWITCHES, choices={"variant": Variant})
 
@@ -35,7 +36,7 @@ HAND_PAYLOAD = request_obj({
 })
 NIL = obj({"player": NAME, "team": TEAM, "blind": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER})
 TEAM_LINE = obj({
-    "players": NAMES, "contract": TRICKS, "tricks": TRICKS, "counted_tricks": TRICKS, "made": BOOLEAN,
+    "players": NAMES, "contract": CONTRACT, "tricks": TRICKS, "counted_tricks": TRICKS, "made": BOOLEAN,
     "contract_points": INTEGER, "nil_points": INTEGER, "bags_added": INTEGER, "bag_penalty": integer(high=0),
     "delta": INTEGER, "score": INTEGER, "bags": integer(0), "explanation": SENTENCES,
 })
@@ -56,7 +57,7 @@ SCHEMAS = KindSchemas(
             "nils": array(NIL)},
     waiting={
         "bidding_order": NAMES, "leader": STRING,
-        "teams": keyed(obj({"players": NAMES, "contract": TRICKS, "needs": SENTENCES}), "Keyed by team."),
+        "teams": keyed(obj({"players": NAMES, "contract": CONTRACT, "needs": SENTENCES}), "Keyed by team."),
         "nils": array(NIL),
     },
     standing=obj({"score": INTEGER, "bags": integer(0)}),
