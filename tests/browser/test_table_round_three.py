@@ -1,0 +1,80 @@
+"""At the table, round three, on a 360 x 780 phone: what one-step Dummy Hand bids decide, shown as they are typed,
+and the history's mark on a hand changed after it was recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from .support import NARROW_PHONE, screenshot, wait_for
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Ben", "Cid"]
+
+
+def open_new_game(page, game: dict) -> dict:
+    """Create the game through the API and open it on this phone with edit access."""
+    created = page.request.post("/api/v1/games", data=game).json()
+    page.goto(f"/g/{created['id']}/join/{created['edit_token']}")
+    return created
+
+
+def type_the_bids(page) -> None:
+    """RULES.md A10 E1's bids: Ben 5 with a nil on Cid's hand, Cid 6 with a nil on the dummy, Ann 7."""
+    page.fill("#bids-1-bid", "5")
+    page.check("input[name='bids-1-nil'][value='Cid']")
+    page.fill("#bids-2-bid", "6")
+    page.check("input[name='bids-2-nil'][value='dummy']")
+    page.fill("#bids-0-bid", "7")
+
+
+DECIDED = [
+    "Ann and the dummy against Ben & Cid",
+    "Ann and the dummy need 7 of the 13 tricks.",
+    "Ben and Cid need 5 of the 13 tricks for Ben's bid and 6 for Cid's.",
+    "Ben's nil on Cid's hand applies: both defend. Cid must take no tricks.",
+    "Cid's nil on the dummy is void: Cid is a defender.",
+]
+
+
+def test_one_step_bids_show_the_declarer_the_teams_and_the_void_nils_as_they_are_typed(new_phone):
+    page = new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
+    open_new_game(page, {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann"})
+    assert page.inner_text("#bidding-preview") == "", "nothing to say before the bids"
+    page.fill("#bids-1-bid", "5")
+    page.fill("#bids-2-bid", "6")
+    page.wait_for_timeout(600)
+    assert page.inner_text("#bidding-preview") == "", "two bids of three decide nothing yet"
+    page.check("input[name='bids-1-nil'][value='Cid']")
+    page.check("input[name='bids-2-nil'][value='dummy']")
+    page.fill("#bids-0-bid", "7")
+    wait_for(page, "document.querySelector('#bidding-preview').innerText.includes('void')")
+    shown = page.inner_text("#bidding-preview")
+    assert [line for line in DECIDED if line not in shown] == []
+    assert page.locator("#bidding-preview li.nil.void").inner_text() == DECIDED[-1]
+    assert page.locator("#bidding-preview").bounding_box()["width"] <= NARROW_PHONE["width"]
+    page.locator("#bids-0-bid").scroll_into_view_if_needed()
+    screenshot(page, "round-three-bids-live")
+
+    # A bid changed changes what they decide: Cid 8 now declares, and Ben's nil on Cid's hand is void.
+    page.fill("#bids-2-bid", "8")
+    wait_for(page, "document.querySelector('#bidding-preview').innerText.includes('Cid and the dummy against')")
+    assert "Ben's nil on Cid's hand is void" in page.inner_text("#bidding-preview")
+    # What is shown is what "Save bids" records.
+    page.fill("#bids-2-bid", "6")
+    wait_for(page, "document.querySelector('#bidding-preview').innerText.includes('Ann and the dummy against')")
+    page.click("button:has-text('Save bids')")
+    page.wait_for_selector(".now.waiting")
+    assert [line for line in DECIDED if line not in page.inner_text(".now.waiting")] == []
+
+
+def test_without_javascript_the_bids_decided_show_when_the_form_comes_back(new_phone):
+    page = new_phone(NARROW_PHONE, java_script_enabled=False)
+    open_new_game(page, {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann"})
+    type_the_bids(page)
+    page.fill("#tricks-0", "5")  # two counts left blank: the form comes back
+    page.click("button:has-text('Save hand')")
+    page.wait_for_selector(".error")
+    shown = page.inner_text("#bidding-preview")
+    assert [line for line in DECIDED if line not in shown] == []
+    screenshot(page, "round-three-bids-no-js")
