@@ -78,3 +78,27 @@ def test_without_javascript_the_bids_decided_show_when_the_form_comes_back(new_p
     shown = page.inner_text("#bidding-preview")
     assert [line for line in DECIDED if line not in shown] == []
     screenshot(page, "round-three-bids-no-js")
+
+
+def test_the_history_marks_a_hand_edited_after_it_was_recorded(new_phone):
+    page = new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
+    created = open_new_game(page, {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann"})
+    hand = {"bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
+            "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3}}
+    for _ in range(2):
+        assert page.request.post(f"/api/v1/games/{created['id']}/hands", data=hand,
+                                 headers={"Authorization": f"Bearer {created['edit_token']}"}).status == 201
+    page.reload()
+    assert page.locator("#hands .edited").count() == 0
+
+    page.goto(page.url.split("?")[0] + "/hands/1/edit")
+    page.fill("#tricks-0", "4")
+    page.fill("#tricks-1", "3")
+    page.click("button:has-text('Save changes')")
+    page.wait_for_selector("#hand-1 .edited")
+    assert page.inner_text("#hand-1 .hand-no") == "1\nedited"
+    assert page.locator("#hand-2 .edited").count() == 0
+    mark, number = page.locator("#hand-1 .edited").bounding_box(), page.locator("#hand-1 .hand-no").bounding_box()
+    assert mark["x"] + mark["width"] <= number["x"] + number["width"] + 1, "the mark fits under the number"
+    page.locator("#hand-1").scroll_into_view_if_needed()
+    screenshot(page, "round-three-edited-mark")
