@@ -188,10 +188,18 @@ function whenParsed(fn) {
 })();
 
 // The Piquet point: on a touch screen, the number of cards tapped goes on to its value (the number pad opens), and
-// "Not good" clears the value, which is then not announced. Listened to while capturing, before htmx reads the form.
+// "Not good" clears the value, which is then not announced; a value typed after it takes "Not good" back. Listened
+// to while capturing, before htmx reads the form.
 (function () {
   "use strict";
   var touch = window.matchMedia("(pointer: coarse)");
+  document.addEventListener("input", function (event) {
+    var value = event.target;
+    var block = value.matches && value.matches(".declare-block input.value") && value.closest(".declare-block");
+    var notGood = block && block.querySelector(".not-good input:checked");
+    var none = notGood && block.querySelector("input[name='" + notGood.name + "'][value='']");
+    if (none && value.value !== "") none.checked = true;
+  }, true);
   document.addEventListener("change", function (event) {
     var input = event.target;
     var block = input.type === "radio" && /-point-cards$/.test(input.name) && input.closest(".declare-block");

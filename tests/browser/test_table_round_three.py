@@ -102,3 +102,17 @@ def test_the_history_marks_a_hand_edited_after_it_was_recorded(new_phone):
     assert mark["x"] + mark["width"] <= number["x"] + number["width"] + 1, "the mark fits under the number"
     page.locator("#hand-1").scroll_into_view_if_needed()
     screenshot(page, "round-three-edited-mark")
+
+
+def test_a_point_answered_not_good_clears_its_value_and_a_value_typed_takes_it_back(new_phone):
+    page = new_phone(NARROW_PHONE, has_touch=True, is_mobile=True)
+    open_new_game(page, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"})
+    page.fill("#younger-point-value", "45")
+    page.locator("label.chip:has(input[name='younger-point-cards'][value='no'])").click()
+    assert page.input_value("#younger-point-value") == ""
+    page.locator("#younger-point-value").click()
+    page.keyboard.type("4")
+    assert page.locator("input[name='younger-point-cards']:checked").get_attribute("value") == ""
+    # The point's cards go on to the value, whose number pad is then open.
+    page.locator("label.chip:has(input[name='elder-point-cards'][value='5'])").click()
+    assert page.evaluate("document.activeElement.id") == "elder-point-value"

@@ -151,6 +151,7 @@ def test_a_piquet_deal_in_taps(phone):
     thumb.tap(chip("younger-point-cards", "no"))
     settled(page)
     assert "Ann is good" in page.inner_text("#verdict-point")
+    assert page.input_value("#younger-point-value") == ""
     thumb.tap(chip("elder-sequences-0-length", "3"))
     thumb.tap(chip("elder-sequences-0-top", "K"))
     thumb.tap(chip("younger-sequences-0-length", "3"))
