@@ -25,6 +25,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
+    from .games.dummy_spades import pages as dummy_spades_pages
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
     from .pages import (
@@ -69,6 +70,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     game_page.init_app(app)
     history.init_app(app)
     app.register_blueprint(games.bp)
+    app.register_blueprint(dummy_spades_pages.bp)
     app.register_blueprint(piquet_pages.bp)
     app.register_blueprint(piquet_api.bp)
     csrf.exempt(piquet_api.bp)

@@ -107,6 +107,9 @@ class Hand(Model):
     # replaced): the kept pieces of the hand (store/pieces.py) count only at that version.
     scored: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the hand was last changed after it was first recorded (None: never): the history marks it "edited".
+    # Completing a hand recorded in two steps is not a change, nor is a replacement that changes nothing.
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class RunningState(Model):

@@ -139,19 +139,29 @@ class DummySpadesHandForm(BidsAndTricksForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
-        payload: dict[str, Any] = {
-            "bids": [
-                {
-                    "player": name,
-                    "bid": number_or_text(bid_form.form.bid.data),
-                    "nil": [*(bid_form.form.nil.data or []), *self._side_hands(name, bid_form.form.side.data or [])],
-                }
-                for name, bid_form in zip(self.players, self.bids)
-            ],
-        }
+        payload: dict[str, Any] = {"bids": self._bids()}
         if not self.first_step_only():
             payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
         return payload
+
+    def _bids(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "player": name,
+                "bid": number_or_text(bid_form.form.bid.data),
+                "nil": [*(bid_form.form.nil.data or []), *self._side_hands(name, bid_form.form.side.data or [])],
+            }
+            for name, bid_form in zip(self.players, self.bids)
+        ]
+
+    def bidding(self, game: dummy_spades.Game, number: int) -> dummy_spades.Bidding | None:
+        """What the bids as typed decide for hand `number` (the declarer, the teams, which nils are void), as
+        "Save bids" would record it; None until all three are typed and the rules take them."""
+        try:
+            entry = dummy_spades.parse_hand(game.table, {"bids": self._bids()})
+            return dummy_spades.decide_bids(game.table, game.settings, number, entry)
+        except RuleError:
+            return None
 
     def _side_hands(self, player: str, sides: list[str]) -> list[str]:
         """The hands a Suicide bidder's chips name: their own, or their partner's (the three other hands, of which

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
 from ...rules.cards import PACK, format_card
 from ...rules.errors import RuleError
@@ -89,10 +89,18 @@ class NewPiquetGameForm(FlaskForm):
         ).attach(error)
 
 
+# "Not good": the answer to the other player's point, which then scores; the player's own point is not announced
+# and is recorded as none (only the good player scores in a class).
+NOT_GOOD = "no"
+
+
 # Declarations are chosen from rows of chips ("–" for none), one tap each: no dropdown to open.
 class PointForm(Form):
     cards = RadioField(
-        _l("Cards"), choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)], default=""
+        _l("Cards"),
+        choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)]
+        + [SelectChoice(NOT_GOOD, _l("Not good"))],
+        default="",
     )
     value = StringField(_l("Value"))
 
@@ -112,15 +120,16 @@ class SequenceForm(Form):
 
 
 def set_choices() -> list[SelectChoice]:
-    return [SelectChoice("", "–"), SelectChoice("3", _l("trio")), SelectChoice("4", _l("quatorze"))]
+    """A set's size as a chip: "3" (a trio) or "4" (a quatorze); the chips say the words to screen readers."""
+    return [SelectChoice("", "–"), SelectChoice("3", "3"), SelectChoice("4", "4")]
 
 
 class SetsForm(Form):
-    A = SelectField(_l("Aces"), choices=set_choices(), default="")
-    K = SelectField(_l("Kings"), choices=set_choices(), default="")
-    Q = SelectField(_l("Queens"), choices=set_choices(), default="")
-    J = SelectField(_l("Jacks"), choices=set_choices(), default="")
-    T = SelectField(_l("Tens"), choices=set_choices(), default="")
+    A = RadioField(_l("Aces"), choices=set_choices(), default="")
+    K = RadioField(_l("Kings"), choices=set_choices(), default="")
+    Q = RadioField(_l("Queens"), choices=set_choices(), default="")
+    J = RadioField(_l("Jacks"), choices=set_choices(), default="")
+    T = RadioField(_l("Tens"), choices=set_choices(), default="")
 
 
 class SideForm(Form):
@@ -138,6 +147,9 @@ class TotalForm(Form):
 
 class PiquetDealForm(TwoStepForm):
     """Carte blanche, both players' declarations, and the play."""
+
+    not_good = NOT_GOOD
+    rank_letters = RANK_LETTERS
 
     carte_blanche = RadioField(_l("Carte blanche"), choices=[SelectChoice("", _l("Nobody"))], default="")
     elder = FormField(SideForm)
@@ -222,7 +234,7 @@ class PiquetDealForm(TwoStepForm):
         for role in ROLES:
             side = self.side(role)
             cards, value = side.point.form.cards, side.point.form.value
-            if cards.data or (value.data or "").strip():
+            if cards.data != NOT_GOOD and (cards.data or (value.data or "").strip()):
                 point[role] = {"cards": number_or_text(cards.data), "value": number_or_text(value.data)}
             paths[f"point.{role}"] = value
             paths[f"point.{role}.cards"] = cards
