@@ -9,8 +9,10 @@ phone share one set of checks and one set of messages.
 
 The fields are named as the forms name them: `bids-<seat>-bid`,
 `bids-<seat>-nil` (Dummy Hand: the hands declared nil on; four-player
-Spades: ticked), `bids-<seat>-blind` (ticked), `tricks-<i>` (in seat order,
-Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids alone).
+Spades: ticked), Dummy Hand's `bids-<seat>-side` (Suicide's chips:
+`OWN_HAND`, `PARTNERS_HAND`), `bids-<seat>-blind` (ticked), `tricks-<i>` (in
+seat order, Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids
+alone).
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
 FIRST_STEP = "first"
 """The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
 DUMMY = "dummy"
+OWN_HAND = "own"
+PARTNERS_HAND = "partner"
+"""Suicide's chips for a nil: on the bidder's own hand, or on their partner's (one of the three other hands)."""
 
 
 def number_or_text(text: str | None) -> int | str | None:
@@ -52,15 +57,24 @@ def first_step_only(fields: Fields) -> bool:
 
 
 def dummy_spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
-    """A Dummy Hand Spades hand (API.md): each player's bid and nils, and the four hands' tricks."""
+    """A Dummy Hand Spades hand (API.md): each player's bid and nils (the hands named, then Suicide's sides), and
+    the four hands' tricks."""
+    hands = [*players, DUMMY]
     payload: dict[str, Any] = {"bids": [
         {"player": name, "bid": number_or_text(_one(fields, f"bids-{seat}-bid")),
-         "nil": list(fields.get(f"bids-{seat}-nil", ()))}
+         "nil": [*fields.get(f"bids-{seat}-nil", ()), *_side_hands(name, hands, fields.get(f"bids-{seat}-side", ()))]}
         for seat, name in enumerate(players)
     ]}
     if not first_step_only(fields):
-        payload["tricks"] = _tricks([*players, DUMMY], fields)
+        payload["tricks"] = _tricks(hands, fields)
     return payload
+
+
+def _side_hands(player: str, hands: Sequence[str], sides: Sequence[str]) -> list[str]:
+    """The hands a Suicide bidder's chips name: their own, or their partner's (the three other hands, of which one
+    applies); anything else is passed on for the engine to refuse."""
+    named = {OWN_HAND: [player], PARTNERS_HAND: [hand for hand in hands if hand != player]}
+    return [hand for side in sides for hand in named.get(side, [side])]
 
 
 def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:

@@ -20,6 +20,13 @@ def test_a_dummy_hand_is_read_as_typed_with_its_nils():
     }
 
 
+def test_suicides_chips_name_the_bidders_own_hand_or_the_three_others_and_anything_else_goes_on_as_typed():
+    fields = {"bids-0-side": ["partner"], "bids-1-side": ["own"], "bids-2-side": ["both"]}
+
+    assert [bid["nil"] for bid in dummy_spades_hand(DUMMY_PLAYERS, fields)["bids"]] == [
+        ["Ben", "Cid", "dummy"], ["Ben"], ["both"]]
+
+
 def test_text_goes_to_the_engine_as_typed_and_a_blank_is_none():
     fields = {"bids-0-bid": ["seven"], "bids-1-bid": [""], "tricks-0": ["x"]}
 
