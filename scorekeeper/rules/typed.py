@@ -93,6 +93,40 @@ def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
     return {"bids": bids, "tricks": _tricks(players, fields)}
 
 
+def typed_fields(game: str | None, players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The fields a hand's form would send for a stored entry (the reverse of the readers above): what the phone
+    fills its form with to edit that hand. A form fills in the fields it has: a Dummy Hand page shows one of the
+    two rows of nil chips (the hands, or Suicide's sides), or neither (Mirror)."""
+    fields: dict[str, list[str]] = {}
+    bids = {bid.get("player"): bid for bid in entry.get("bids") or ()}
+    hands = [*players, DUMMY] if game == "dummy-spades" else list(players)
+    for seat, name in enumerate(players):
+        bid = bids.get(name) or {}
+        value = bid.get("bid")
+        if game == "dummy-spades":
+            nil = list(bid.get("nil") or ())
+            fields[f"bids-{seat}-nil"] = nil
+            fields[f"bids-{seat}-side"] = _sides(name, nil, hands)
+        elif value in ("nil", "blind-nil"):
+            fields[f"bids-{seat}-{'nil' if value == 'nil' else 'blind'}"] = ["y"]
+            value = None
+        fields[f"bids-{seat}-bid"] = [] if value is None else [str(value)]
+    tricks = entry.get("tricks")
+    if tricks is not None:
+        for i, hand in enumerate(hands):
+            fields[f"tricks-{i}"] = [] if tricks.get(hand) is None else [str(tricks[hand])]
+    return fields
+
+
+def _sides(player: str, nil: Sequence[str], hands: Sequence[str]) -> list[str]:
+    """The Suicide chips a stored nil stands for: [OWN_HAND], [PARTNERS_HAND], or none."""
+    if list(nil) == [player]:
+        return [OWN_HAND]
+    if nil and set(nil) == {hand for hand in hands if hand != player}:
+        return [PARTNERS_HAND]
+    return []
+
+
 def _tricks(hands: Sequence[str], fields: Fields) -> dict[str, int | str | None]:
     typed = filled_tricks([_one(fields, f"tricks-{i}") for i in range(len(hands))])
     return {hand: number_or_text(text) for hand, text in zip(hands, typed)}
