@@ -125,10 +125,12 @@ def test_an_edit_of_a_hand_undone_on_another_phone_can_only_be_discarded(phone, 
 
 def test_a_kept_undo_page_opened_offline_after_a_change_on_the_phone_says_it_is_out_of_date(phone, server):
     game_id, token = game_with_hands(server, 2)
+    kept = """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))"""
     phone.goto(f"/g/{game_id}/join/{token}")
+    wait_for(phone, kept)  # the worker serves the pages from now on
     phone.goto(f"/g/{game_id}/undo")
     phone.wait_for_selector("form.confirm")
-    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
+    wait_for(phone, kept)
     open_offline(phone, server, game_id, token)
     type_row(phone, OURS)
     phone.click("#hand-form button[type=submit]:not([name=step])")
