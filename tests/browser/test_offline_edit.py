@@ -1,7 +1,7 @@
 """Editing a hand with the server off (Dummy Hand Spades): scored again on the phone, sent once, and an edit that
 another phone overtook offered as a choice; pages the server drew before the change are not shown as current.
 
-The server runs under gunicorn in its own process (test_offline.Server), so that it can really be stopped.
+The server runs under gunicorn in its own process (the `server` fixture), so that it can really be stopped.
 """
 
 from __future__ import annotations
@@ -11,13 +11,17 @@ import pytest
 from scorekeeper.rules.board import board
 
 from ..games import SPADES_GAME, SPADES_HANDS
-from . import test_offline, test_offline_engine
-from .support import screenshot, wait_for
-from .test_offline_engine import SCORED_SECONDS, game_with_hands, open_offline, shown_totals, type_row, written
+from .support import game_with_hands as game_with
+from .support import open_offline, screenshot, wait_for
+from .test_offline_engine import SCORED_SECONDS, game_with_hands, shown_totals, type_row, written
 
 pytestmark = pytest.mark.browser
-database, server, phone = test_offline.database, test_offline.server, test_offline_engine.phone
 OURS, THEIRS = SPADES_HANDS[3], SPADES_HANDS[6]  # no nils: type_row types bids and tricks only
+
+
+@pytest.fixture
+def phone(scoring_phone):
+    return scoring_phone
 
 
 def edit_hand_offline(phone, number: int, hand: dict) -> None:
@@ -141,3 +145,45 @@ def test_a_kept_undo_page_opened_offline_after_a_change_on_the_phone_says_it_is_
     assert phone.locator("form.confirm button[type=submit]").count() == 0
     assert phone.locator("form.confirm a.button").inner_text() == "No, go back"
     screenshot(phone, "offline-old-undo-page")
+
+
+FOUR = {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"}
+FOUR_HANDS = [
+    {"bids": [{"player": "Ann", "bid": 3}, {"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 2},
+              {"player": "Dan", "bid": 3}], "tricks": {"Ann": 3, "Ben": 4, "Cid": 3, "Dan": 3}},
+    {"bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 3},
+              {"player": "Dan", "bid": 2}], "tricks": {"Ann": 4, "Ben": 3, "Cid": 3, "Dan": 3}},
+]
+
+
+def test_a_four_player_hand_edited_offline_to_a_nil_is_scored_on_the_phone_and_sent_once(phone, server):
+    game_id, token = game_with(server, FOUR, FOUR_HANDS)
+    version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
+    open_offline(phone, server, game_id, token)
+
+    edited = {"bids": [{"player": "Ann", "bid": "nil"}, *FOUR_HANDS[0]["bids"][1:]],
+              "tricks": {"Ann": 0, "Ben": 4, "Cid": 5, "Dan": 4}}
+    phone.click("#hand-1 summary")
+    phone.click("#hand-1 .offline-edit button:text-is('Edit Hand 1')")
+    phone.locator(".offline-editing").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.input_value("#bids-0-bid") == "3" and not phone.is_checked("#bids-0-nil")
+    phone.fill("#bids-0-bid", "")
+    phone.check("#bids-0-nil")
+    for seat, name in enumerate(FOUR["players"]):
+        phone.fill(f"#tricks-{seat}", str(edited["tricks"][name]))
+    phone.click("#hand-form button:text-is('Save changes')")
+
+    expected = board({**FOUR, "entries": [edited, FOUR_HANDS[1]]})
+    phone.locator("#phone-board h2", has_text="Edit of Hand 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    rows = phone.locator("#phone-board tbody tr")
+    shown = {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.score").inner_text()
+             for i in range(rows.count())}
+    assert shown == written(expected["totals"])
+    screenshot(phone, "offline-edit-four-players")
+
+    server.start()
+    phone.locator(".offline-note", has_text="Edit of Hand 1 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert api["version"] == version + 1
+    assert api["hands"][0]["entry"]["bids"][0]["bid"] == "nil"
+    assert api["totals"] == expected["totals"]
