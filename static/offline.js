@@ -727,7 +727,11 @@
         : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
         : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
-      board.hands.filter(function (hand) { return hand.number >= line[0].number; }).forEach(function (hand) {
+      // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
+      var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
+      board.hands.filter(function (hand) {
+        return hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
+      }).forEach(function (hand) {
         var details = element("details", "phone-board-hand");
         details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
         var list = element("ul", "small");
