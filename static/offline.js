@@ -1087,17 +1087,20 @@
     if (chart) chart.hidden = false;
   }
 
-  // A kept copy of "Undo hand 6?" opened offline, for a game changed since on this phone (or by the server before
-  // it went away): its question is out of date, so it says so and leads back to the game instead.
-  function oldUndoPage() {
-    var form = document.querySelector("form.confirm");
-    var match = form && root.dataset.from === "cache" && /\/g\/([^/]+)\/undo$/.exec(new URL(form.action).pathname);
+  // A kept copy of "Undo hand 6?" or of a hand's edit page opened offline, for a game changed since on this phone (or
+  // by the server before it went away): its question or its values are out of date, so it says so, loses its
+  // button, and leads back to the game instead.
+  function oldPageOfAChange() {
+    var form = document.querySelector("form.confirm, form#hand-form");
+    var match = form && root.dataset.from === "cache"
+      && /\/g\/([^/]+)\/(undo|hands\/\d+\/edit)$/.exec(new URL(form.action).pathname);
     if (!match) return Promise.resolve();
     var version = form.querySelector("input[name=version]");
     return Promise.all([store.get(match[1]), store.game(match[1])]).then(function (found) {
       var moved = found[1] && version && String(found[1].api.version) !== version.value;
       if (!found[0] && !moved) return;
       form.querySelectorAll("button[type=submit]").forEach(function (confirm) { confirm.remove(); });
+      form.querySelectorAll("input, select").forEach(function (field) { field.disabled = true; });
       var old = element("p", "offline-note", texts.oldUndo);
       old.setAttribute("role", "status");
       form.before(old);
@@ -1130,7 +1133,7 @@
 
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();
-  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); oldUndoPage(); });
+  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); oldPageOfAChange(); });
   // The live poll and other swaps redraw the history and the entry form: show the waiting hand again.
   document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy).then(keepGame); });
   window.addEventListener("online", function () { probe(); sendAll(); });

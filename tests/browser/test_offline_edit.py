@@ -127,14 +127,15 @@ def test_an_edit_of_a_hand_undone_on_another_phone_can_only_be_discarded(phone, 
     assert len(server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]) == 2
 
 
-def test_a_kept_undo_page_opened_offline_after_a_change_on_the_phone_says_it_is_out_of_date(phone, server):
+def test_kept_undo_and_edit_pages_opened_offline_after_a_change_on_the_phone_say_they_are_out_of_date(phone, server):
     game_id, token = game_with_hands(server, 2)
     kept = """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))"""
     phone.goto(f"/g/{game_id}/join/{token}")
     wait_for(phone, kept)  # the worker serves the pages from now on
-    phone.goto(f"/g/{game_id}/undo")
-    phone.wait_for_selector("form.confirm")
-    wait_for(phone, kept)
+    for page in ("undo", "hands/1/edit"):
+        phone.goto(f"/g/{game_id}/{page}")
+        phone.wait_for_selector("form.confirm, form#hand-form")
+        wait_for(phone, kept)
     open_offline(phone, server, game_id, token)
     type_row(phone, OURS)
     phone.click("#hand-form button[type=submit]:not([name=step])")
@@ -145,7 +146,11 @@ def test_a_kept_undo_page_opened_offline_after_a_change_on_the_phone_says_it_is_
     assert phone.locator("form.confirm button[type=submit]").count() == 0
     assert phone.locator("form.confirm a.button").inner_text() == "No, go back"
     screenshot(phone, "offline-old-undo-page")
-
+    phone.goto(f"/g/{game_id}/hands/1/edit")
+    phone.locator(".offline-note", has_text="This page is an old copy").wait_for()
+    assert phone.locator("#hand-form button[type=submit]").count() == 0
+    assert phone.locator("#bids-0-bid").is_disabled()
+    assert phone.locator("a.button", has_text="Back to the game").is_visible()
 
 FOUR = {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"}
 FOUR_HANDS = [
