@@ -127,6 +127,34 @@ def test_an_edit_of_a_hand_undone_on_another_phone_can_only_be_discarded(phone, 
     assert len(server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]) == 2
 
 
+
+def test_a_hand_still_waiting_to_be_sent_is_edited_and_both_are_sent_once_in_order(phone, server):
+    game_id, token = game_with_hands(server, 2)
+    version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
+    open_offline(phone, server, game_id, token)
+    type_row(phone, SPADES_HANDS[2])
+    phone.click("#hand-form button[type=submit]:not([name=step])")
+    phone.locator("#phone-board h2", has_text="Hand 3 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+
+    phone.click("#phone-hand-3 summary")
+    phone.click("#phone-hand-3 .offline-edit button:text-is('Edit Hand 3')")
+    phone.locator(".offline-editing", has_text="Editing Hand 3").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.input_value("#tricks-0") == str(SPADES_HANDS[2]["tricks"]["Ann"]), "as it was typed"
+    type_row(phone, OURS)
+    phone.click("#hand-form button:text-is('Save changes')")
+    phone.locator("#phone-board h2", has_text="Hand 3, Edit of Hand 3 not sent yet").wait_for(
+        timeout=SCORED_SECONDS * 1000)
+    expected = board({**SPADES_GAME, "entries": [*SPADES_HANDS[:2], OURS]})
+    assert shown_totals(phone) == written(expected["totals"])
+    assert phone.input_value("#hand-form input[name=hand]") == "4"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Edit of Hand 3 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert api["version"] == version + 2, "the hand, then its edit, each once"
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [*(h["tricks"] for h in SPADES_HANDS[:2]), OURS["tricks"]]
+    assert api["totals"] == expected["totals"]
+
 def test_kept_undo_and_edit_pages_opened_offline_after_a_change_on_the_phone_say_they_are_out_of_date(phone, server):
     game_id, token = game_with_hands(server, 2)
     kept = """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))"""

@@ -2,6 +2,9 @@
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scorekeeper.rules.board import board, board_json, with_typed
 from scorekeeper.rules.typed import dummy_spades_hand, filled_tricks, spades_hand, typed_fields
 
@@ -119,3 +122,44 @@ def test_the_phone_scores_an_edit_of_any_hand_and_gives_each_entrys_fields():
     assert answer["typed"][0] == {**edit, "tricks-3": ["3"]}
     missing = json.loads(board_json(json.dumps({**game, "changes": [{"edit": 3, "fields": edit}]})))
     assert missing == {"errors": [{"field": "edit", "message": "There is no hand 3."}]}
+
+
+HANDS = (*DUMMY_PLAYERS, "dummy")
+counts = st.integers(min_value=0, max_value=13)
+
+
+@st.composite
+def dummy_entries(draw):
+    """A Dummy Hand entry as the API stores it: a bid and nils for each player, and maybe the four hands' tricks."""
+    bids = [{"player": name, "bid": draw(counts), "nil": draw(st.lists(st.sampled_from(HANDS), unique=True))}
+            for name in DUMMY_PLAYERS]
+    tricks = draw(st.none() | st.fixed_dictionaries({hand: counts for hand in HANDS}))
+    return {"bids": bids} if tricks is None else {"bids": bids, "tricks": tricks}
+
+
+@st.composite
+def four_player_entries(draw):
+    bids = [{"player": name, "bid": draw(counts | st.sampled_from(["nil", "blind-nil"]))} for name in FOUR]
+    tricks = draw(st.none() | st.fixed_dictionaries({name: counts for name in FOUR}))
+    return {"bids": bids} if tricks is None else {"bids": bids, "tricks": tricks}
+
+
+def as_sent(fields, entry):
+    """The fields as the form sends them: the bids alone without tricks (its "Save bids" button)."""
+    return fields if "tricks" in entry else {**fields, "step": ["first"]}
+
+
+@given(dummy_entries())
+def test_a_dummy_hand_entry_filled_into_its_form_reads_back_the_same(entry):
+    fields = as_sent(typed_fields("dummy-spades", DUMMY_PLAYERS, entry), entry)
+    by_hands = {name: values for name, values in fields.items() if not name.endswith("-side")}  # Standard's chips
+    assert dummy_spades_hand(DUMMY_PLAYERS, by_hands) == entry
+    by_sides = {name: values for name, values in fields.items() if not name.endswith("-nil")}  # Suicide's chips
+    read = dummy_spades_hand(DUMMY_PLAYERS, by_sides)
+    for bid, back in zip(entry["bids"], read["bids"]):
+        assert sorted(back["nil"]) == sorted(bid["nil"]) or not fields[f"bids-{DUMMY_PLAYERS.index(bid['player'])}-side"]
+
+
+@given(four_player_entries())
+def test_a_four_player_entry_filled_into_its_form_reads_back_the_same(entry):
+    assert spades_hand(FOUR, as_sent(typed_fields("spades", FOUR, entry), entry)) == entry
