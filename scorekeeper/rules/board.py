@@ -63,26 +63,46 @@ def replay(game: Mapping[str, Any]) -> Engine:
     raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
 
 
+def _typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
+    """A hand typed into the game's form, read as its entry.
+
+    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
+    """
+    players = list(game.get("players") or ())
+    if game.get("game") == "dummy-spades":
+        return typed.dummy_spades_hand(players, fields)
+    if game.get("game") == "spades":
+        return typed.spades_hand(players, fields)
+    raise MalformedInput.single("game", phrase(N_("This needs the server, which does not answer now. "
+                                                  "Try again when it does.")))
+
+
 def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
     """The game with a hand typed into its page's form (`rules.typed`): the next entry, or the play that completes
     the entry waiting for it (the form's `completes`).
 
     :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
     """
-    players = list(game.get("players") or ())
-    if game.get("game") == "dummy-spades":
-        entry = typed.dummy_spades_hand(players, fields)
-    elif game.get("game") == "spades":
-        entry = typed.spades_hand(players, fields)
-    else:
-        raise MalformedInput.single("game", phrase(N_("This needs the server, which does not answer now. "
-                                                      "Try again when it does.")))
+    entry = _typed_entry(game, fields)
     entries = list(game.get("entries") or [])
     completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
     if isinstance(completes, int) and completes == len(entries):
         entries[-1] = entry
     else:
         entries.append(entry)
+    return {**game, "entries": entries}
+
+
+def with_edit(game: Mapping[str, Any], number: int, fields: typed.Fields) -> dict[str, Any]:
+    """The game with entry `number` replaced by the hand typed into its edit form; every later one is scored again.
+
+    :raises NotAllowed: when there is no entry `number`.
+    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
+    """
+    entries = list(game.get("entries") or [])
+    if not 1 <= number <= len(entries):
+        raise NotAllowed.single("edit", phrase(N_("There is no hand %(number)s."), number=number))
+    entries[number - 1] = _typed_entry(game, fields)
     return {**game, "entries": entries}
 
 
@@ -220,14 +240,25 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
 
     With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
-    form, name -> values; `{"undo": number}` the last hand undone), the board of the game with those changes.
+    form, name -> values; `{"edit": number, "fields": ...}` a hand changed in its edit form; `{"undo": number}` the
+    last hand undone), the board of the game with those changes, and the fields each entry's form would send
+    (`"typed"`, to edit it).
     """
     say = sayer(language, catalog)
     try:
         game = json.loads(text)
         for change in game.pop("changes", None) or ():
-            game = without_last(game, change["undo"]) if "undo" in change else with_typed(game, change["fields"])
-        answer: dict[str, Any] = {"board": board(game, say)}
+            if "undo" in change:
+                game = without_last(game, change["undo"])
+            elif "edit" in change:
+                game = with_edit(game, change["edit"], change["fields"])
+            else:
+                game = with_typed(game, change["fields"])
+        shown = board(game, say)
+        kind = game.get("game")
+        forms = [typed.typed_fields(kind, shown["players"], entry) for entry in shown["entries"]] if kind in (
+            "dummy-spades", "spades") else []
+        answer: dict[str, Any] = {"board": shown, "typed": forms}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
