@@ -8,7 +8,8 @@ browser's last visit. A "share edit access" link hands the token to other
 phones; the creator is shown that link once, to keep, in case this browser
 forgets. The plain game link is read-only. Nothing is kept in the process.
 
-Only a page being opened renews the unchanged cookie (`PagesRenewTheCookie`).
+Only a page being opened renews the unchanged cookie, which is Secure whenever
+the page came over HTTPS (`PagesRenewTheCookie`).
 """
 
 from __future__ import annotations
@@ -171,6 +172,11 @@ class PagesRenewTheCookie(SecureCookieSessionInterface):
         if self._serializer is None or self._serializer[0] != keys:
             self._serializer = (keys, super().get_signing_serializer(app))
         return self._serializer[1]
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure when SESSION_COOKIE_SECURE says so, and whenever the request came over HTTPS (behind a proxy,
+        as far as the proxy settings trust its X-Forwarded-Proto): only plain HTTP, as on a LAN, goes without."""
+        return super().get_cookie_secure(app) or request.is_secure
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if session.modified:

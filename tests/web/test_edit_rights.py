@@ -17,7 +17,7 @@ from scorekeeper.app import create_app
 from scorekeeper.web.access import REMEMBERED_GAMES
 from scorekeeper.web.links import qr_svg
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 from .forms_client import post_form
 
 NEW_GAME = {
@@ -86,6 +86,31 @@ def test_the_cookie_is_secure_when_the_environment_says_so(app_from_environment)
     cookie = attributes(session_cookie(response))
     assert "secure" in cookie
     assert "expires" in cookie
+
+
+def test_the_cookie_is_secure_whenever_the_page_came_over_https(client):
+    """No setting needed: plain HTTP (make run on a LAN) keeps a cookie without Secure, HTTPS gets Secure."""
+    response = post_form(client, "/new/dummy-spades", NEW_GAME, base_url="https://localhost")
+    assert response.status_code == 303
+    assert "secure" in attributes(session_cookie(response))
+    page = client.get(response.headers["Location"], base_url="https://localhost")
+    assert "secure" in attributes(session_cookie(page))
+    assert 'id="hand-form"' in page.get_data(as_text=True)
+
+    plain = create(client)
+    assert "secure" not in attributes(session_cookie(plain))
+    assert 'id="hand-form"' in client.get(plain.headers["Location"]).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("proxies", "secure"), [(0, False), (1, True)])
+def test_behind_a_proxy_its_https_counts_when_the_proxy_is_trusted(tmp_path, proxies, secure):
+    app = make_app(tmp_path, FORWARDED_FOR_PROXIES=proxies)
+    client = app.test_client()
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+    response = client.get("/new/dummy-spades", headers=forwarded)
+    assert ("secure" in attributes(session_cookie(response))) is secure
+    assert ("Strict-Transport-Security" in response.headers) is secure
+    dispose(app)
 
 
 def test_the_browser_remembers_the_latest_games_within_a_cookie_browsers_keep(client):

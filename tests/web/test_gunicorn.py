@@ -63,9 +63,10 @@ class Gunicorn:
         self.stop()
         raise AssertionError("gunicorn did not start:\n" + "".join(self.lines))
 
-    def request(self, method: str, path: str, body: dict | None = None) -> http.client.HTTPResponse:
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict | None = None) -> http.client.HTTPResponse:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=ANSWER_SECONDS)
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers = ({"Content-Type": "application/json"} if body is not None else {}) | (headers or {})
         connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = connection.getresponse()
         response.body = response.read()
@@ -116,6 +117,18 @@ def test_the_access_log_never_shows_an_edit_token(server):
     logged = server.wait_for_lines(f'"GET /g/{game_id}/join/[token] HTTP/1.1" 303', count=2)
     assert len(logged) == 2
     assert not [line for line in server.lines if token in line]
+
+
+def test_the_cookie_is_secure_when_the_proxy_in_front_says_https(server):
+    """gunicorn believes X-Forwarded-Proto from FORWARDED_ALLOW_IPS (127.0.0.1 by default): a proxy on this
+    machine that terminates HTTPS gets a Secure cookie; plain HTTP, as `make run` serves a LAN, does not."""
+    def cookie(headers: dict) -> str:
+        response = server.request("GET", "/new/dummy-spades", headers=headers)
+        [session] = [value for name, value in response.getheaders() if name == "Set-Cookie" and value.startswith("session=")]
+        return session.lower()
+
+    assert "; secure" in cookie({"X-Forwarded-Proto": "https"})
+    assert "; secure" not in cookie({})
 
 
 def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:
