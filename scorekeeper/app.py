@@ -43,7 +43,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         table,
     )
     from .store import backup, pieces, renders, whole_renders
-    from .web import access, assets, i18n, limits, security
+    from .web import access, assets, bodies, i18n, limits, security
 
     app = Flask(
         __name__,
@@ -52,6 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     configure(app, test_config)
+    bodies.init_app(app)
     db.init_app(app)
     database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))

@@ -131,6 +131,26 @@ def test_the_cookie_is_secure_when_the_proxy_in_front_says_https(server):
     assert "; secure" not in cookie({})
 
 
+def send_in_chunks(server, path: str, body: bytes) -> tuple[int, dict]:
+    """POST `body` with Transfer-Encoding: chunked (no Content-Length), 64 KiB a chunk."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=ANSWER_SECONDS)
+    chunks = (body[start:start + 65536] for start in range(0, len(body), 65536))
+    connection.request("POST", path, body=chunks, headers={"Content-Type": "application/json"}, encode_chunked=True)
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    return response.status, answer
+
+
+def test_a_body_over_1_mib_sent_in_chunks_is_too_large_and_one_within_is_read(server):
+    game = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
+    status, answer = send_in_chunks(server, "/api/v1/games", json.dumps(game | {"x": "x" * 1024 * 1024}).encode())
+    assert (status, answer) == (413, {"errors": [
+        {"field": "body", "message": "The request is too large: send at most 1 MiB."}]})
+    status, answer = send_in_chunks(server, "/api/v1/games", json.dumps(game).encode())
+    assert status == 201 and answer["players"] == ["Ann", "Ben", "Cid"]
+
+
 def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:
     """A client that sends its request one header line every half second, until told to stop."""
     with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as slow:
