@@ -22,6 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import database
     from .api import events as events_api
     from .api import games as api
+    from .api.requests import json_writes_only
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
@@ -93,6 +94,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_error_handler(InterfaceError, _database_unreachable)
     app.register_error_handler(PoolTimeout, _database_unreachable)
     app.register_error_handler(ConcurrentChange, _changed_meanwhile)
+    app.before_request(json_writes_only)
     app.after_request(_vary_on_htmx)
     return app
 
