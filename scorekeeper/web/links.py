@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from flask import current_app, request, url_for
+from flask import current_app, g, request, url_for
 
 # Where a datagram socket is pointed to learn this machine's own address on its network (nothing is sent).
 ANY_REMOTE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737)
@@ -42,7 +42,10 @@ def _origin() -> str:
 
 
 def _host_is_known() -> bool:
-    return bool(current_app.config.get("TRUSTED_HOSTS")) or is_this_machine(request.host)
+    """Asked once a request: an event's answer holds two links a table."""
+    if "links_host_is_known" not in g:
+        g.links_host_is_known = bool(current_app.config.get("TRUSTED_HOSTS")) or is_this_machine(request.host)
+    return bool(g.links_host_is_known)
 
 
 def links_follow_the_browser() -> bool:
