@@ -73,15 +73,17 @@ def test_renders_are_read_from_the_cache_and_only_at_their_version(app, client):
 def test_no_render_keeps_the_host_of_the_request_that_made_it(app, client):
     table = create(client, SPADES_GAME)
     table.add(*SPADES_HANDS[:2])
-    first = client.get(table.path, headers={"Host": "first.example"}).get_json()
-    assert first["url"] == f"http://first.example/g/{table.id}"
-    second = client.get(table.path, headers={"Host": "second.example"}).get_json()
-    assert second["url"] == f"http://second.example/g/{table.id}"
+    first_host, second_host = "localhost:5001", "127.0.0.2:5002"  # two addresses of this machine: links follow them
+    first = client.get(table.path, headers={"Host": first_host}).get_json()
+    assert first["url"] == f"http://{first_host}/g/{table.id}"
+    second = client.get(table.path, headers={"Host": second_host}).get_json()
+    assert second["url"] == f"http://{second_host}/g/{table.id}"
     assert {**first, "url": None} == {**second, "url": None}
-    client.get(f"/g/{table.id}", headers={"Host": "first.example"})
-    assert "first.example" not in client.get(f"/g/{table.id}", headers={"Host": "second.example"}).text
+    client.get(f"/g/{table.id}", headers={"Host": first_host})
+    assert first_host not in client.get(f"/g/{table.id}", headers={"Host": second_host}).text
     with app.app_context():
-        assert not [body for body in db.session.execute(select(Render.body)).scalars() if "example" in body]
+        assert not [body for body in db.session.execute(select(Render.body)).scalars()
+                    if first_host in body or second_host in body]
 
 
 def test_each_language_has_its_own_renders(client):

@@ -111,7 +111,7 @@ def test_each_language_and_each_host_has_its_own_page(app, client, game):
 
     kept = render_count(app)
     foreign = decoded(get(client, page, host=FOREIGN, encoding="gzip")).decode()
-    assert f"http://{FOREIGN}/g/{game.id}" in foreign and OWN not in foreign
+    assert f"http://{OWN}/g/{game.id}" in foreign and FOREIGN not in foreign  # links never follow it (links.py)
     assert render_count(app) == kept, "a host the server does not know adds nothing to the cache"
     assert get(client, page + "?x=1", encoding="gzip").status_code == 200
     assert render_count(app) == kept, "nor does a query the page would carry in its links"
