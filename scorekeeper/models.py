@@ -9,7 +9,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -143,6 +143,14 @@ class Render(Model):
     # the epoch: the cache keeps under RENDER_CACHE_MAX_BYTES by dropping the least recently used.
     size: Mapped[int] = mapped_column(default=0)
     used_at: Mapped[float] = mapped_column(Float, default=0, index=True)
+
+
+class RenderCacheSize(Model):
+    """The bytes the cache of renders holds (the sum of its renders' `size`), in one row (`id` 1): every write of
+    a render moves it in the same transaction (store/renders.py), so the cap is checked without summing the cache."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    bytes: Mapped[int] = mapped_column(BigInteger)
 
 
 class Piece(Model):

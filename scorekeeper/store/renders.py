@@ -17,6 +17,10 @@ dropping the renders of the game's older versions. Storing is best
 effort: when another request holds SQLite's write lock it is skipped at
 once (a read never waits for a writer), and the next reader makes the
 render again.
+
+The cache keeps under RENDER_CACHE_MAX_BYTES: past it the least recently
+used renders are dropped. Its size is kept in one row that every write of
+a render moves in the same transaction, so storing never sums the cache.
 """
 
 from __future__ import annotations
@@ -32,14 +36,14 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
-from sqlalchemy import Connection, bindparam, delete, func, select, update
+from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ..database import not_waiting
 from ..extensions import db
-from ..models import Game, Render
+from ..models import Game, Render, RenderCacheSize
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -165,14 +169,15 @@ def store_new(response: Response) -> Response:
         db.session.commit()  # ends the read
         with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
             now = time.time()
-            for key, values in new.items():
-                db.session.execute(_insert_new(key=key, used_at=now, **values))
+            moved = 0  # the bytes the cache gains
             for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-                db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+                moved -= _drop(Render.game == public_id, Render.version < version)
+            for key, values in new.items():
+                moved += sum(db.session.execute(_insert_new(key=key, used_at=now, **values)).scalars())
             if touched:
                 db.session.execute(update(Render).where(Render.key.in_(touched)).values(used_at=now))
             if new:
-                _keep_under_cap(current_app.config["RENDER_CACHE_MAX_BYTES"])
+                _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
         db.session.rollback()
@@ -180,41 +185,50 @@ def store_new(response: Response) -> Response:
 
 
 def _insert_new(**values: Any) -> Any:
-    """INSERT that leaves a render another worker stored first, and replaces one of an older version kept under
-    the same key (a whole answer's key holds no version: whole_renders.py). PostgreSQL and SQLite say it alike."""
+    """INSERT that leaves a render another worker stored first, returning the size of one it did store. A
+    whole answer's key holds no version (whole_renders.py): the game's older versions are dropped before. PostgreSQL
+    and SQLite say it alike."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(Render).values(**values)
-    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip", "size", "used_at")}
-    return insert.on_conflict_do_update(index_elements=["key"], set_=newer,
-                                       where=Render.version < insert.excluded.version)
+    return dialect.insert(Render).values(**values).on_conflict_do_nothing(index_elements=["key"]).returning(
+        Render.size)
 
 
-def _keep_under_cap(cap: int) -> None:
+def _drop(*where: Any) -> int:
+    """Delete the renders `where` says; the bytes they held."""
+    statement = delete(Render).where(*where).returning(Render.size).execution_options(synchronize_session=False)
+    return sum(db.session.execute(statement).scalars())
+
+
+def _move_size(moved: int) -> int:
+    """Move the cache's size by `moved` bytes, in the transaction that moved them; the size it now holds."""
+    statement = (update(RenderCacheSize).where(RenderCacheSize.id == 1)
+                 .values(bytes=RenderCacheSize.bytes + moved).returning(RenderCacheSize.bytes))
+    return int(db.session.execute(statement).scalar_one())
+
+
+def _keep_under_cap(total: int, cap: int) -> None:
     """Past `cap` bytes, drop the least recently used renders until the cache holds at most nine tenths of it
     (so that it is not trimmed again at the next store)."""
-    total = int(db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one())
     if total <= cap:
         return
     target = cap * 9 // 10
     while total > target:
         oldest = db.session.execute(select(Render.key, Render.size).order_by(Render.used_at, Render.key)
                                     .limit(EVICT_BATCH)).all()
-        dropped = []
+        keys, left = [], total
         for key, size in oldest:
-            if total <= target:
+            if left <= target:
                 break
-            dropped.append(key)
-            total -= size
-        if not dropped:
+            keys.append(key)
+            left -= size
+        if not keys:
             return
-        db.session.execute(delete(Render).where(Render.key.in_(dropped)).execution_options(
-            synchronize_session=False))
+        total = _move_size(-_drop(Render.key.in_(keys)))
 
 
 def forget(game: Game) -> None:
     """Drop every render of a game being deleted (not committed)."""
-    db.session.execute(delete(Render).where(Render.game == game.public_id).execution_options(
-        synchronize_session=False))
+    _move_size(-_drop(Render.game == game.public_id))
 
 
 def init_app(app: Flask) -> None:

@@ -10,7 +10,8 @@ from sqlalchemy import func, select, update
 
 from scorekeeper.app import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Render
+from scorekeeper.models import Game, Render, RenderCacheSize
+from scorekeeper.store import table_commands
 
 from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS
@@ -126,8 +127,31 @@ def test_a_read_never_waits_for_a_writer_holding_the_sqlite_lock(app, client):
 
 
 def cache_bytes(app):
+    """The bytes the cache holds, as summed from its renders; checked against the size it keeps (its own row)."""
     with app.app_context():
-        return db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+        summed = db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+        assert db.session.execute(select(RenderCacheSize.bytes)).scalar_one() == summed, "the kept size is exact"
+        return summed
+
+
+def test_the_cache_keeps_its_size_through_stores_newer_versions_whole_answers_and_a_deleted_game(app, client):
+    table = create(client, SPADES_GAME)
+    older = table.add(*SPADES_HANDS[:2])["game"]["version"]
+    assert cache_bytes(app) == 0
+    client.get(f"/g/{table.id}")
+    for encoding in ("", "gzip", "br"):  # the whole API object, kept as it is and compressed, from the server's host
+        client.get(table.path, headers={"Host": "127.0.0.1:5000", "Accept-Encoding": encoding})
+    assert cache_bytes(app) > 0
+    assert renders_of(app, table.id, older) > 0
+    table.add(SPADES_HANDS[2])
+    client.get(f"/g/{table.id}")
+    client.get(table.path, headers={"Host": "127.0.0.1:5000", "Accept-Encoding": "gzip"})
+    assert renders_of(app, table.id, older) == 0, "the older version's renders are dropped"
+    assert cache_bytes(app) > 0
+    with app.test_request_context():
+        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == table.id)).scalar_one())
+        db.session.commit()
+    assert cache_bytes(app) == 0
 
 
 def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_least_recently_used(tmp_path):
