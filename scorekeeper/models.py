@@ -130,7 +130,7 @@ class Render(Model):
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
     older ones of a game be dropped. A whole answer (store/whole_renders.py) is
-    kept compressed too, as each encoding the app sends.
+    kept compressed too, in each encoding a reader asked for.
     """
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -53,6 +53,7 @@ RELEASE = hashlib.sha256("".join(
 """The code, templates and translations that make renders: renders made by another release are not read."""
 
 NEW_RENDERS = "new_renders"
+NEW_ENCODINGS = "new_encodings"
 TOUCHED = "touched_renders"
 TOUCH_EVERY = 3600.0  # seconds: how finely the cache knows when a render was last read
 EVICT_BATCH = 500
@@ -97,6 +98,12 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
         size = len(body.encode()) + sum(len(data) for data in encoded.values())
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
                                              **encoded}
+
+
+def keep_encoded(key: str, version: int, encoding: str, data: bytes) -> None:
+    """Store a kept render's form in another encoding once the GET's answer is ready (`store_new`)."""
+    if request.method in STORING_METHODS:
+        g.setdefault(NEW_ENCODINGS, {})[key, encoding] = (version, data)
 
 
 def touch(key: str, used_at: float | None) -> None:
@@ -159,11 +166,12 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
 
 
 def store_new(response: Response) -> Response:
-    """Keep what this GET rendered for the next readers, drop the renders of the games' older versions, note
-    which kept ones were read, and keep the cache under its cap."""
+    """Keep what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
+    the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
+    encoded: dict[tuple[str, str], tuple[int, bytes]] = g.pop(NEW_ENCODINGS, {})
     touched: set[str] = g.pop(TOUCHED, set())
-    if not new and not touched:
+    if not new and not encoded and not touched:
         return response
     try:
         db.session.commit()  # ends the read
@@ -174,9 +182,11 @@ def store_new(response: Response) -> Response:
                 moved -= _drop(Render.game == public_id, Render.version < version)
             for key, values in new.items():
                 moved += sum(db.session.execute(_insert_new(key=key, used_at=now, **values)).scalars())
+            for (key, encoding), (version, data) in encoded.items():
+                moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
             if touched:
                 db.session.execute(update(Render).where(Render.key.in_(touched)).values(used_at=now))
-            if new:
+            if new or encoded:
                 _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
@@ -191,6 +201,15 @@ def _insert_new(**values: Any) -> Any:
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     return dialect.insert(Render).values(**values).on_conflict_do_nothing(index_elements=["key"]).returning(
         Render.size)
+
+
+def _add_encoding(key: str, version: int, encoding: str, data: bytes) -> Any:
+    """UPDATE that adds the render's form in `encoding` unless another worker did first, returning the row if it
+    did add it."""
+    column = getattr(Render, encoding)
+    return (update(Render).where(Render.key == key, Render.version == version, column.is_(None))
+            .values({column: data, Render.size: Render.size + len(data)}).returning(Render.key)
+            .execution_options(synchronize_session=False))
 
 
 def _drop(*where: Any) -> int:
