@@ -79,14 +79,16 @@ def session_state(game: Game) -> str:
 
 
 def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = False,
-           with_session: bool = False) -> str:
-    """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
+           with_session: bool = False, store: bool = True) -> str:
+    """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`,
+    kept for the next readers unless `store` is false (the whole answer that holds it is kept instead)."""
     state = session_state(game) if with_session else str(game.version)
     key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
     found = db.session.execute(select(Render.body, Render.used_at).where(Render.key == key)).one_or_none()
     if found is None:
         body = make()
-        keep(key, game.public_id, game.version, body)
+        if store:
+            keep(key, game.public_id, game.version, body)
         return body
     touch(key, found.used_at)
     return found.body
