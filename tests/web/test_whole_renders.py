@@ -180,6 +180,7 @@ def test_each_encoding_is_compressed_once_by_the_first_reader_asking_for_it(app,
     }
     [kept] = whole_renders(app, game.id)
     assert kept.size == len(kept.body.encode()) + len(kept.gzip) + len(kept.br)
+    assert render_count(app) == 1, "the object is kept within its whole answer, not by itself as well"
     assert cache_bytes(app) >= kept.size  # and the cache's kept size is its renders' sum
 
 
