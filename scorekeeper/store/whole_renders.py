@@ -139,8 +139,9 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         if data is None and encoding in ENCODINGS:  # not in this encoding yet, too short to compress, or not kept
             data = connection.execute(select(_RENDER.c.body).where(
                 _RENDER.c.key == key(public_id, session_state), _RENDER.c.version == version)).scalar_one_or_none()
-            if data is not None and len(data.encode()) >= current_app.config["COMPRESS_MIN_SIZE"]:
-                data = _compress(data.encode(), encoding)  # the first reader asking for it; kept for the next
+            body = None if data is None else data.encode()
+            if body is not None and len(body) >= current_app.config["COMPRESS_MIN_SIZE"]:
+                data = _compress(body, encoding)  # the first reader asking for it; kept for the next
                 renders.keep_encoded(key(public_id, session_state), version, encoding, data)
             else:
                 encoding = None
