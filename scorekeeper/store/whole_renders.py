@@ -136,17 +136,20 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         if session_id is not None:  # its key holds every game's version of its session
             row = connection.execute(lookup, {"game_id": game_id, "key": key(public_id, session_state)}).one()
             version, used_at, data = row.version, row.used_at, row[-1]
-        if data is None and encoding in ENCODINGS:  # not in this encoding yet, too short to compress, or not kept
+        # Not in this encoding yet, too short to compress, or not kept: its body, to compress once it is read.
+        compress_into = encoding if data is None and encoding in ENCODINGS else None
+        if compress_into is not None:
             data = connection.execute(select(_RENDER.c.body).where(
                 _RENDER.c.key == key(public_id, session_state), _RENDER.c.version == version)).scalar_one_or_none()
-            body = None if data is None else data.encode()
-            if body is not None and len(body) >= current_app.config["COMPRESS_MIN_SIZE"]:
-                data = _compress(body, encoding)  # the first reader asking for it; kept for the next
-                renders.keep_encoded(key(public_id, session_state), version, encoding, data)
-            else:
-                encoding = None
     if data is None:
         return Shared(key(public_id, session_state), public_id, version, session_state)
+    if compress_into is not None:  # by the first reader asking for this encoding, kept for the next
+        body = data.encode()
+        if len(body) >= current_app.config["COMPRESS_MIN_SIZE"]:
+            data = _compress(body, compress_into)
+            renders.keep_encoded(key(public_id, session_state), version, compress_into, data)
+        else:
+            encoding = None
     renders.touch(key(public_id, session_state), used_at)
     tag = None if etag is None else etag(version)
     if encoding in ENCODINGS:
