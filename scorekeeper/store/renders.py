@@ -234,8 +234,10 @@ def _keep_under_cap(total: int, cap: int) -> None:
         return
     target = cap * 9 // 10
     while total > target:
+        # On PostgreSQL the rows another store is writing are passed over, not waited for: that store may be
+        # waiting for the size's row, which this one holds (a deadlock).
         oldest = db.session.execute(select(Render.key, Render.size).order_by(Render.used_at, Render.key)
-                                    .limit(EVICT_BATCH)).all()
+                                    .limit(EVICT_BATCH).with_for_update(skip_locked=True)).all()
         keys, left = [], total
         for key, size in oldest:
             if left <= target:
