@@ -127,3 +127,23 @@ def test_hands_gain_an_edited_time_none_of_them_set(tmp_path):
             assert "edited_at" not in columns
     finally:
         dispose(app)
+
+
+def test_the_cache_of_renders_keeps_its_size_in_one_row_from_the_renders_kept(tmp_path):
+    before = "a7e3c9d41b28"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text("INSERT INTO render (key, game, version, body, size) VALUES"
+                                        " ('k', 'g', 1, '<p>', 5), ('l', 'g', 1, '<p>', 7)"))
+            upgrade(revision="a3f1c9e7b5d2")
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT id, bytes FROM render_cache_size")).all()
+            assert [tuple(row) for row in rows] == [(1, 12)]
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                assert "render_cache_size" not in inspect(connection).get_table_names()
+    finally:
+        dispose(app)
