@@ -58,6 +58,8 @@ class Game(Model):
     # The hand undone last, until another hand is recorded: Redo records it again.
     undone_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the game last changed (every change claims a version and sets it): abandoned games can be purged.
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
     )

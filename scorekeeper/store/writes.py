@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import PUBLIC_ID, Game, table
+from ..models import PUBLIC_ID, Game, table, utcnow
 from ..rules.errors import RuleError
 from ..rules.phrases import N_, phrase
 
@@ -76,17 +76,18 @@ _LOCKED_GAME = (
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
 _GAME = table(Game)
 _CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
-                  .values(version=_GAME.c.version + 1))
+                  .values(version=_GAME.c.version + 1, changed_at=bindparam("now")))
 
 
 def claim_version(game: Game) -> None:
-    """Move the game to its next version, in SQL, before changing anything else.
+    """Move the game to its next version (and its `changed_at` to now), in SQL, before changing anything else.
 
     :raises ConcurrentChange: when another transaction moved it first.
     """
-    seen = game.version
+    seen, now = game.version, utcnow()
     try:
-        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen}))
+        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen,
+                                                                            "now": now}))
         moved = claimed.rowcount
     except OperationalError as error:
         db.session.rollback()
@@ -94,6 +95,7 @@ def claim_version(game: Game) -> None:
     if moved != 1:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
+    set_committed_value(game, "changed_at", now)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

@@ -100,3 +100,31 @@ def test_the_capped_cache_starts_empty_with_sizes_and_last_uses(tmp_path):
             assert columns == ["key", "game", "version", "body", "br", "gzip"]
     finally:
         dispose(app)
+
+
+def test_each_game_learns_when_it_last_changed_from_its_latest_hand(tmp_path):
+    before = "d52a9b3e7f14"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                for public_id in ("played", "empty"):
+                    connection.execute(text(
+                        "INSERT INTO game (public_id, kind, first_dealer, settings, edit_token_hash, version, created_at)"
+                        " VALUES (:public_id, 'piquet', 'Ann', '{}', 'x', 0, '2024-01-02 10:00:00')"),
+                        {"public_id": public_id})
+                connection.execute(text(
+                    "INSERT INTO hand (game_id, number, entry, scored, recorded_at) SELECT id, number, '{}', 0, at"
+                    " FROM game, (SELECT 1 AS number, '2024-03-04 05:06:07' AS at"
+                    " UNION ALL SELECT 2, '2024-02-01 00:00:00') AS hands WHERE public_id = 'played'"))
+            upgrade(revision="e3a7c9d1b5f2")
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT public_id, changed_at FROM game ORDER BY public_id")).all()
+            assert [(public_id, str(changed)[:19]) for public_id, changed in rows] == [
+                ("empty", "2024-01-02 10:00:00"), ("played", "2024-03-04 05:06:07")]
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                assert "changed_at" not in [column["name"] for column in inspect(connection).get_columns("game")]
+    finally:
+        dispose(app)
