@@ -1,7 +1,8 @@
 """`flask --app scorekeeper.app purge`: delete abandoned games, those with no change for `PURGE_AFTER_DAYS`.
 
 A game goes with everything kept for it: hands, seats, running state,
-kept pieces and renders, and the keys of the writes made to it. What a
+kept pieces and renders, and the keys of the writes made to it; it comes
+off its players' records. What a
 player would miss is never cut in half:
 - a session (Piquet parties played in a row) goes only as a whole, once
   none of its games has changed for the time;
@@ -30,11 +31,13 @@ from ..models import (
     Hand,
     IdempotencyKey,
     Piece,
+    PlayerGameRecord,
     Render,
     RunningState,
     Seat,
     utcnow,
 )
+from . import player_records
 
 BATCH = 500
 
@@ -85,9 +88,10 @@ def _delete_games(ids: Sequence[int]) -> None:
     # still shows the link back.
     db.session.execute(update(Game).where(Game.previous_id.in_(ids), Game.id.not_in(ids))
                        .values(previous_id=None, version=Game.version + 1))
+    player_records.forget(ids)
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope.in_(public_ids)))
     db.session.execute(delete(Render).where(Render.game.in_(public_ids)))
-    for model in (Piece, RunningState, Hand, Seat, EventTable):
+    for model in (Piece, RunningState, PlayerGameRecord, Hand, Seat, EventTable):
         db.session.execute(delete(model).where(model.game_id.in_(ids)))
     db.session.execute(update(Game).where(Game.id.in_(ids)).values(previous_id=None))
     db.session.execute(delete(Game).where(Game.id.in_(ids)))

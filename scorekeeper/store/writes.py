@@ -73,6 +73,11 @@ _LOCKED_GAME = (
 )
 
 
+CHANGED_GAMES = "changed_games"
+"""Under this key the session's `info` holds the ids of the games changed in its transaction
+(store/player_records.py counts their players' records again just before it commits)."""
+
+
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
 _GAME = table(Game)
 _CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
@@ -96,6 +101,7 @@ def claim_version(game: Game) -> None:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
     set_committed_value(game, "changed_at", now)
+    db.session.info.setdefault(CHANGED_GAMES, set()).add(game.id)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

@@ -128,3 +128,26 @@ def test_each_game_learns_when_it_last_changed_from_its_latest_hand(tmp_path):
                 assert "changed_at" not in [column["name"] for column in inspect(connection).get_columns("game")]
     finally:
         dispose(app)
+
+
+def test_the_players_records_are_counted_from_every_game_played_before(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    try:
+        created = client.post("/api/v1/games", json={"game": "piquet", "players": ["Ann", "Ben"],
+                                                     "first_dealer": "Ben"}).get_json()
+        assert client.post(f"/api/v1/games/{created['id']}/hands", json={"tricks": ["elder"] * 12},
+                           headers={"Authorization": f"Bearer {created['edit_token']}"}).status_code == 201
+        page = client.get("/players/Ann").get_data(as_text=True)
+        with app.app_context():
+            downgrade(revision="e3a7c9d1b5f2")
+            with db.engine.connect() as connection:
+                assert "player_record" not in inspect(connection).get_table_names()
+            upgrade()
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT name_key, kind, name, games FROM player_record "
+                                               "ORDER BY name_key")).all()
+        assert [tuple(row) for row in rows] == [("ann", "piquet", "Ann", 1), ("ben", "piquet", "Ben", 1)]
+        assert client.get("/players/Ann").get_data(as_text=True) == page
+    finally:
+        dispose(app)
