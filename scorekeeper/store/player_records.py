@@ -112,21 +112,22 @@ def _note_new_games(session: Session, _context: Any) -> None:
     """A game created in the transaction counts as changed (its first players' records, even with no hand)."""
     for game in session.new:
         if isinstance(game, Game):
-            session.info.setdefault(writes.CHANGED_GAMES, set()).add(game.id)
+            writes.note_changed(game.id)
 
 
 @event.listens_for(db.session, "before_commit")
 def _follow_changed_games(session: Session) -> None:
-    """Just before a change commits: each game it changed, counted again for its players."""
-    for game_id in sorted(session.info.pop(writes.CHANGED_GAMES, ())):
+    """Just before a change commits: each game it changed, counted again for its players (a savepoint's end
+    is not the change's)."""
+    if session.in_nested_transaction():
+        return
+    changed = writes.changed_games()
+    if changed:
+        session.flush()  # the change's last rows, before its games are read
+    for game_id in sorted(changed):
         game = session.get(Game, game_id)
         if game is not None:
             follow(game)
-
-
-@event.listens_for(db.session, "after_rollback")
-def _forget_changes(session: Session) -> None:
-    session.info.pop(writes.CHANGED_GAMES, None)
 
 
 def count_again(connection: Connection) -> None:

@@ -74,8 +74,23 @@ _LOCKED_GAME = (
 
 
 CHANGED_GAMES = "changed_games"
-"""Under this key the session's `info` holds the ids of the games changed in its transaction
-(store/player_records.py counts their players' records again just before it commits)."""
+"""Under this key the session's `info` holds the ids of the games changed in its transaction, with the
+transaction (store/player_records.py counts their players' records again just before it commits)."""
+
+
+def note_changed(game_id: int) -> None:
+    """Note that the game changes in the session's transaction."""
+    transaction = db.session().get_transaction()
+    noted = db.session.info.get(CHANGED_GAMES)
+    if noted is None or noted[0] is not transaction:  # the notes of a transaction that ended are dropped
+        noted = db.session.info[CHANGED_GAMES] = (transaction, set[int]())
+    noted[1].add(game_id)
+
+
+def changed_games() -> set[int]:
+    """The games noted as changed in the session's transaction; the notes are dropped."""
+    noted = db.session.info.pop(CHANGED_GAMES, None)
+    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else set()
 
 
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
@@ -101,7 +116,7 @@ def claim_version(game: Game) -> None:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
     set_committed_value(game, "changed_at", now)
-    db.session.info.setdefault(CHANGED_GAMES, set()).add(game.id)
+    note_changed(game.id)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

@@ -386,3 +386,20 @@ def test_names_with_odd_characters_are_escaped_and_reach_their_page(client, name
 def test_a_name_with_a_nul_byte_is_nobody(client):
     assert client.get("/players/a%00b").status_code == 404
     assert client.get("/players?name=a%00b").status_code == 422
+
+
+def test_a_hand_saved_with_a_form_key_used_before_counts_too(app, client):
+    """The key's note is refused (a savepoint rolled back), the hand stands, and the players' records follow it."""
+    created = client.post("/api/v1/games", json={**SPADES_UNFINISHED[0], "players": ["Ann", "Ben", "Cid"],
+                                                 "first_dealer": "Ann"}).get_json()
+    game_url = f"/g/{created['id']}"
+    assert client.get(f"{game_url}/join/{created['edit_token']}").status_code == 303
+    hand = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
+            "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}
+    for number in (1, 2):
+        form = {**hand, "hand": str(number), "version": str(number - 1), "request_key": "k" * 22}
+        assert post_form(client, f"{game_url}/hands", form, game_url).status_code == 303
+
+    assert len(Table(client, created).get()["hands"]) == 2
+    print(stats(client.get("/players/Ann").get_data(as_text=True), "spades-stats"), Table(client, created).get()["hands"])
+    assert kept_records(app) == counted_again(app)
