@@ -44,7 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         summary,
         table,
     )
-    from .store import backup, pieces, renders, whole_renders
+    from .store import backup, pieces, purge, renders, whole_renders
     from .web import access, assets, bodies, i18n, limits, security
 
     app = Flask(
@@ -91,6 +91,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     offline.init_app(app)
     engine_files.init_app(app)
     backup.init_app(app)
+    purge.init_app(app)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(InterfaceError, _database_unreachable)

@@ -11,7 +11,8 @@ from pathlib import Path
 from flask import Flask, current_app
 
 ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
-                    "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS")
+                    "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS",
+                    "PURGE_AFTER_DAYS")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
 ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
@@ -53,6 +54,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         FORWARDED_FOR_PROXIES=0,
         # The cache of renders (store/renders.py) drops the least recently used past this many bytes.
         RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
+        # `flask purge` deletes the games with no change for this many days (store/purge.py).
+        PURGE_AFTER_DAYS=365,
         HTMX_VERSION="2.0.11",
         HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
     )

@@ -58,6 +58,8 @@ class Game(Model):
     # The hand undone last, until another hand is recorded: Redo records it again.
     undone_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the game last changed (every change claims a version and sets it): abandoned games can be purged.
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
     )
@@ -188,6 +190,28 @@ class IdempotencyKey(Model):
     headers: Mapped[dict[str, str]] = mapped_column(JSON)
     sealed_token: Mapped[str | None] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class PlayerGameRecord(Model):
+    """One player's record in one game (games/stats.py `summary`), kept with every change of the game in the
+    change's transaction (store/player_records.py): what comes off the player's sum when the game changes."""
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(90), primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class PlayerRecord(Model):
+    """A player's record over all their games of one kind: the sum of their `PlayerGameRecord`s, kept with
+    every change, so that the player's page reads these rows and no game."""
+
+    name_key: Mapped[str] = mapped_column(String(90), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    # The player's name as spelt in their latest game of the kind (the one with the highest id).
+    name: Mapped[str] = mapped_column(String(30))
+    latest_game: Mapped[int]
+    games: Mapped[int]
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class RateLimit(Model):

@@ -14,6 +14,7 @@ from ..rules.phrases import N_, phrase
 from ..store import events
 from ..store.event_views import event_view, view_of
 from ..store.idempotency import exactly_once
+from ..web.limits import creation_limit
 from ..web.links import absolute_url
 from .openapi import Reply, describe, named
 from .requests import error_response, object_body, rule_error
@@ -104,6 +105,7 @@ def answer(view: dict[str, Any], status: int = 200) -> Response:
 @describe("Create a club night", body=NEW_EVENT, idempotent=True, tag="events", examples={"club": EXAMPLE},
           replies={201: Reply("The event object, the organiser's token (shown only this once) and its page's url.",
                               CREATED_EVENT, ("Location",))})
+@creation_limit
 def create_event() -> Response:
     def write() -> Response:
         created = events.create_event(object_body())
@@ -112,7 +114,7 @@ def create_event() -> Response:
         location = url_for("events_api.show_event", event_id=created.event.public_id)
         return make_response(jsonify(payload), 201, {"Location": location})
 
-    return exactly_once(request.path, write)
+    return exactly_once(request.path, write, creates=True)
 
 
 @bp.get("/<event_id>")

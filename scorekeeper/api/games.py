@@ -210,4 +210,11 @@ def next_game(game_id: str) -> Response:
 def import_game() -> Response:
     """A new game from an exported game object: 201 with its new edit token, or 422 with every problem."""
     return exactly_once(request.path, lambda: created_response(transfer.import_game(json_body())),
-                        creates=True)
+                        creates=True, rebuild=imported_game)
+
+
+def imported_game(game_id: str) -> dict[str, Any]:
+    """An import's answer again, for a repeat: the game object of the game as stored now (its hands are not
+    kept with the key: they may be a megabyte)."""
+    game = records.game_or_404(game_id)
+    return game_object(game, records.replay(game))

@@ -1,10 +1,12 @@
 """A player's record across games, counted from replayed engine games.
 
-Pure: it reads the engine's results only, so the figures always follow the
-rules as they are now (a rule fix re-counts every old game). A record is
-a sum over games: counted once per game and player, it is kept as JSON with
-the game's version (`summary`), the kept records are added up as JSON
-(`add_summaries`) and the sum read back (`from_summary`; see pages/players.py). Each game's own record
+Pure: it reads the engine's results only. A record is a sum over games:
+counted once per game and player (`summary`), each game's record and the
+player's sum are kept as JSON (store/player_records.py), and when a game
+changes its old record comes off the sum (`subtract_summary`) and its new
+one goes on (`add_summaries`); the sum is read back with `from_summary`.
+A rule fix that changes old games' figures comes with a migration that
+counts them again (`player_records.count_again`). Each game's own record
 is in its folder (`games/<game>/stats.py`).
 """
 
@@ -54,6 +56,27 @@ def add_summaries(kept: Sequence[dict[str, Any]]) -> dict[str, Any]:
         else:
             total[name] = sum(values)
     return total
+
+
+def subtract_summary(total: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+    """A sum of records kept by `summary` without one of them (`part`, which was added into it).
+
+    >>> subtract_summary({"wins": {"count": 1, "out_of": 3}, "scores": [5, 7, 5], "bags": 3},
+    ...                  {"wins": {"count": 0, "out_of": 1}, "scores": [5], "bags": 2})
+    {'wins': {'count': 1, 'out_of': 2}, 'scores': [7, 5], 'bags': 1}
+    """
+    rest: dict[str, Any] = {}
+    for name, value in total.items():
+        if isinstance(value, dict):
+            rest[name] = subtract_summary(value, part[name])
+        elif isinstance(value, list):
+            left = list(value)
+            for item in part[name]:
+                left.remove(item)
+            rest[name] = left
+        else:
+            rest[name] = value - part[name]
+    return rest
 
 
 def from_summary(empty: RecordT, data: dict[str, Any]) -> RecordT:

@@ -21,6 +21,7 @@ from ..rules.errors import RuleError
 from ..store import events, idempotency, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
+from ..web.limits import creation_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
@@ -60,6 +61,7 @@ def event_moment(stamp: str) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creation_limit
 def new_event() -> ResponseReturnValue:
     if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
         # This very form again (a double tap, a retry): the event it created, organised from here too.

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ..extensions import db
 from ..games import GAMES, stats
-from ..models import Game
-from ..store import records, renders
+from ..store import player_records, records
 from .forms import FindPlayerForm
 from .game_page import suggested_names
 
@@ -61,24 +56,14 @@ def unknown(name: str) -> str:
 def stats_page(name: str) -> ResponseReturnValue | None:
     """The stats of the player called `name` (in any case), or None if nobody of that name has played.
 
-    Each game's record of each of its players is counted once per version of the game and kept with it
-    in the cache of renders: the page adds them up, replaying only the games changed since. No game is
-    loaded but those.
+    The player's record over all their games is kept, one row a kind of game, and changed with every change
+    to one of their games (store/player_records.py): the page reads those rows and no game.
     """
-    games = records.games_of_player(name)
-    if not games:
+    kept = player_records.of_player(name)
+    if not kept:
         return None
-    kept = renders.cached_for_each("stats", games, game_summary)
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for game in games:
-        by_kind.setdefault(game.kind, []).append(json.loads(kept[game.public_id])[game.name])
-    records_by_game = [(kind, stats.from_summary(kind.stats([]), stats.add_summaries(by_kind[kind.name])))
+    by_kind = {row.kind: row for row in kept}
+    records_by_game = [(kind, stats.from_summary(kind.stats([]), by_kind[kind.name].record))
                        for kind in GAMES.values() if kind.name in by_kind]
-    return render_template("players/show.html", name=games[-1].name, records=records_by_game)
-
-
-def game_summary(seated: records.Seated) -> str:
-    """The record of each player of the game in this game alone, as JSON, by the player's name in it."""
-    game = db.session.get_one(Game, seated.game_id)
-    kind, engine = GAMES.of(game), records.replay(game)
-    return json.dumps({name: stats.summary(kind.stats([(engine, name)])) for name in game.player_names})
+    latest = max(kept, key=lambda row: row.latest_game)
+    return render_template("players/show.html", name=latest.name, records=records_by_game)

@@ -22,6 +22,10 @@ to its address, shared by every client, so its key must be unguessable
 (`creation_key`): at least 128 random bits, or another client sending the
 same key and body would be answered with the first one's game and edit token.
 
+A write whose answer is large (an import: a game of 500 hands is about a
+megabyte) keeps a reference instead (`rebuild`): the row holds the new
+game's id, and a repeat rebuilds the answer from the game as stored.
+
 Keys are kept at least `KEPT_FOR`; each write that stores a key deletes a
 batch of older ones (no background process is needed).
 """
@@ -57,28 +61,35 @@ FORGET_BATCH = 100
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADERS = ("Location", "ETag")
 FORM_FIELD = "request_key"
+REFERENCE = "created"
+"""The only field of a stored body kept as a reference: the public id of what the write created."""
+
+Rebuild = Callable[[str], dict[str, Any]]
+"""The body of a write's answer, rebuilt from the public id of what it created (for a repeat)."""
 
 
-def exactly_once(scope: str, write: Callable[[], Response], *, creates: bool = False) -> Response:
+def exactly_once(scope: str, write: Callable[[], Response], *, creates: bool = False,
+                 rebuild: Rebuild | None = None) -> Response:
     """Run `write` (a change left uncommitted, and its response) once per Idempotency-Key, then commit.
 
     `scope` is the game's public id, or for a new game the address that creates it; a write that `creates`
     something new (a game, an import, an event: its scope is shared by every client) needs an unguessable key.
+    With `rebuild`, the answer's body is kept as the `id` it names, and a repeat's body is rebuilt from it.
     """
     key = creation_key() if creates else request_key()
     if key is not None:
-        replayed = stored_response(scope, key)
+        replayed = stored_response(scope, key, rebuild)
         if replayed is not None:
             return replayed
     try:
         response = write()
         if key is not None and response.status_code < 300:
-            _remember(scope, key, response)
+            _remember(scope, key, response, by_reference=rebuild is not None)
         writes.commit()
     except writes.ConcurrentChange:
         # Another request may have been the same one (a new game's key row): answer as it did.
         db.session.rollback()
-        replayed = stored_response(scope, key) if key is not None else None
+        replayed = stored_response(scope, key, rebuild) if key is not None else None
         if replayed is not None:
             return replayed
         raise
@@ -117,8 +128,9 @@ def creation_key() -> str | None:
     return key
 
 
-def stored_response(scope: str, key: str) -> Response | None:
-    """The response stored for this key, to send again; None for a key not seen yet.
+def stored_response(scope: str, key: str, rebuild: Rebuild | None = None) -> Response | None:
+    """The response stored for this key, to send again (its body rebuilt by `rebuild` when kept as a reference);
+    None for a key not seen yet.
 
     :raises MalformedInput: when the key was used for a different request.
     """
@@ -132,6 +144,8 @@ def stored_response(scope: str, key: str) -> Response | None:
         response = Response(status=row.status)
     else:
         body = row.body
+        if rebuild is not None and isinstance(body, dict) and set(body) == {REFERENCE}:
+            body = rebuild(body[REFERENCE])
         if row.sealed_token is not None:
             body = {**body, "edit_token": _unseal(row.sealed_token, key)}
         response = cast(Response, current_app.json.response(body))
@@ -238,12 +252,14 @@ def _row(scope: str, key: str) -> IdempotencyKey | None:
     ).scalar_one_or_none()
 
 
-def _remember(scope: str, key: str, response: Response) -> None:
+def _remember(scope: str, key: str, response: Response, *, by_reference: bool = False) -> None:
     body: Any = response.get_json(silent=True) if response.get_data() else None
     sealed = None
     if isinstance(body, dict) and "edit_token" in body:
         body = dict(body)
         sealed = _seal(body.pop("edit_token"), key)
+    if by_reference and isinstance(body, dict):
+        body = {REFERENCE: body["id"]}
     db.session.add(IdempotencyKey(
         scope=scope,
         key_hash=_hash(key),

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask_babel import get_locale
@@ -113,38 +113,6 @@ def touch(key: str, used_at: float | None) -> None:
     stays a read almost always."""
     if used_at is not None and used_at < time.time() - TOUCH_EVERY and request.method in STORING_METHODS:
         g.setdefault(TOUCHED, set()).add(key)
-
-
-class Versioned(Protocol):
-    """A game as far as its renders' keys go: which game, at which version."""
-
-    @property
-    def public_id(self) -> str: ...
-
-    @property
-    def version(self) -> int: ...
-
-
-VersionedT = TypeVar("VersionedT", bound=Versioned)
-
-
-def cached_for_each(what: str, games: Sequence[VersionedT], make: Callable[[VersionedT], str]) -> dict[str, str]:
-    """The render `what` of each game (by public id), the same in every language and for every reader:
-    from the cache in one query, or `make(game)` for those missing."""
-    keys = {key_of(what, game.public_id, str(game.version)): game for game in games}
-    found = {row.key: row for row in db.session.execute(
-        select(Render.key, Render.body, Render.used_at).where(Render.key.in_(keys)))}
-    bodies = {}
-    for key, game in keys.items():
-        row = found.get(key)
-        if row is None:
-            body = make(game)
-            keep(key, game.public_id, game.version, body)
-        else:
-            body = row.body
-            touch(key, row.used_at)
-        bodies[game.public_id] = body
-    return bodies
 
 
 def key_of(*parts: str) -> str:
@@ -251,7 +219,12 @@ def _keep_under_cap(total: int, cap: int) -> None:
 
 def forget(game: Game) -> None:
     """Drop every render of a game being deleted (not committed)."""
-    _move_size(-_drop(Render.game == game.public_id))
+    forget_games([game.public_id])
+
+
+def forget_games(public_ids: Any) -> None:
+    """Drop every render of the games being deleted, their public ids (a list or a subquery); not committed."""
+    _move_size(-_drop(Render.game.in_(public_ids)))
 
 
 def init_app(app: Flask) -> None:

@@ -17,7 +17,7 @@ from ..games.base import Setup
 from ..models import Game, IdempotencyKey, Seat
 from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, phrase
-from . import pieces, records, renders, writes
+from . import pieces, player_records, records, renders, writes
 
 
 def redo_hand(game: Game) -> Any:
@@ -72,5 +72,6 @@ def delete_game(game: Game) -> None:
                        .execution_options(synchronize_session=False))
     renders.forget(game)
     pieces.forget(game)
+    player_records.forget([game.id])
     db.session.delete(game)
     writes.flush()

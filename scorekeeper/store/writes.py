@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import PUBLIC_ID, Game, table
+from ..models import PUBLIC_ID, Game, table, utcnow
 from ..rules.errors import RuleError
 from ..rules.phrases import N_, phrase
 
@@ -73,20 +73,41 @@ _LOCKED_GAME = (
 )
 
 
+CHANGED_GAMES = "changed_games"
+"""Under this key the session's `info` holds the ids of the games changed in its transaction, with the
+transaction (store/player_records.py counts their players' records again just before it commits)."""
+
+
+def note_changed(game_id: int) -> None:
+    """Note that the game changes in the session's transaction."""
+    transaction = db.session().get_transaction()
+    noted = db.session.info.get(CHANGED_GAMES)
+    if noted is None or noted[0] is not transaction:  # the notes of a transaction that ended are dropped
+        noted = db.session.info[CHANGED_GAMES] = (transaction, set[int]())
+    noted[1].add(game_id)
+
+
+def changed_games() -> set[int]:
+    """The games noted as changed in the session's transaction; the notes are dropped."""
+    noted = db.session.info.pop(CHANGED_GAMES, None)
+    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else set()
+
+
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
 _GAME = table(Game)
 _CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
-                  .values(version=_GAME.c.version + 1))
+                  .values(version=_GAME.c.version + 1, changed_at=bindparam("now")))
 
 
 def claim_version(game: Game) -> None:
-    """Move the game to its next version, in SQL, before changing anything else.
+    """Move the game to its next version (and its `changed_at` to now), in SQL, before changing anything else.
 
     :raises ConcurrentChange: when another transaction moved it first.
     """
-    seen = game.version
+    seen, now = game.version, utcnow()
     try:
-        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen}))
+        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen,
+                                                                            "now": now}))
         moved = claimed.rowcount
     except OperationalError as error:
         db.session.rollback()
@@ -94,6 +115,8 @@ def claim_version(game: Game) -> None:
     if moved != 1:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
+    set_committed_value(game, "changed_at", now)
+    note_changed(game.id)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

@@ -220,12 +220,25 @@ def test_the_event_object_carries_its_version_as_a_strong_etag(client):
 
 
 def test_an_idempotency_key_creates_one_event(app, client):
-    headers = {"Idempotency-Key": "club-1"}
+    headers = {"Idempotency-Key": "5b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d"}
     first = client.post("/api/v1/events", json=EVENT, headers=headers)
     again = client.post("/api/v1/events", json=EVENT, headers=headers)
     assert first.status_code == again.status_code == 201 and first.get_json() == again.get_json()
     with app.app_context():
         assert db.session.query(Event).count() == 1
+
+
+@pytest.mark.parametrize("key", ["club-1", "1f0e7d9c-3b2a-4c5d", "A" * 21])
+def test_a_key_that_creates_an_event_must_be_unguessable(app, client, key):
+    """Its replay gives the organiser's token: another client must not be able to guess the key."""
+    response = client.post("/api/v1/events", json=EVENT, headers={"Idempotency-Key": key})
+
+    assert response.status_code == 422
+    assert response.get_json() == errors(("Idempotency-Key", "This Idempotency-Key is too easy to guess: send a "
+                                                             "UUID, or at least 22 random base64url characters "
+                                                             "(128 bits)."))
+    with app.app_context():
+        assert db.session.query(Event).count() == 0
 
 
 def test_a_rubicon_table_counts_by_its_settlement_and_a_four_player_team_shares_its_figures(client):

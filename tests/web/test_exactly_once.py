@@ -17,8 +17,9 @@ from scorekeeper.store.idempotency import KEPT_FOR
 
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME
-from .api_client import auth, create, errors
+from .api_client import Table, auth, create, errors
 from .forms_client import csrf_token, stored
+from .test_limits import MAX_HANDS, exported_game
 
 PLAYERS = ["Ann", "Ben", "Cid"]
 GAME = {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann", "settings": {"target": 10000}}
@@ -161,6 +162,39 @@ def test_a_repeated_create_or_import_returns_the_same_game_and_token(app, client
     assert len(rows) == 2
     assert not any(token in str(value) for row in rows for value in row), "the edit token is not stored in the clear"
     assert not any(NEW_GAME_KEY in str(value) for row in rows for value in row), "nor the key"
+
+
+def test_a_repeated_import_of_500_hands_keeps_a_reference_not_the_answer(app, client):
+    """The first answer is about a megabyte; its key keeps the game's id, and a repeat rebuilds the same answer."""
+    headers = {"Idempotency-Key": NEW_GAME_KEY}
+    first = client.post("/api/v1/games/import", json=exported_game(MAX_HANDS), headers=headers)
+    assert first.status_code == 201 and len(first.get_data()) > 500_000
+
+    again = client.post("/api/v1/games/import", json=exported_game(MAX_HANDS), headers=headers)
+
+    assert again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()
+    assert again.get_json()["edit_token"] == first.get_json()["edit_token"]
+    assert again.headers["Location"] == first.headers["Location"]
+    assert stored(app, Game) == 1
+    with app.app_context():
+        row = db.session.execute(text("SELECT * FROM idempotency_key")).one()
+    assert sum(len(str(value)) for value in row) < 1000, "the row holds a reference, not the game"
+
+
+def test_a_repeated_import_shows_the_game_as_it_is_now(client):
+    """Only this client holds the new game's token, so any change since is its own: the repeat shows it."""
+    headers = {"Idempotency-Key": NEW_GAME_KEY}
+    first = client.post("/api/v1/games/import", json=exported_game(2), headers=headers)
+    table = Table(client, first.get_json())
+    assert table.delete(2).status_code == 204
+
+    again = client.post("/api/v1/games/import", json=exported_game(2), headers=headers)
+
+    assert again.status_code == 201
+    assert again.get_json() == {**table.get(), "edit_token": first.get_json()["edit_token"]}
+    assert len(again.get_json()["hands"]) == 1
 
 
 @pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/import"])

@@ -147,3 +147,54 @@ def test_the_cache_of_renders_keeps_its_size_in_one_row_from_the_renders_kept(tm
                 assert "render_cache_size" not in inspect(connection).get_table_names()
     finally:
         dispose(app)
+
+
+def test_each_game_learns_when_it_last_changed_from_its_latest_hand(tmp_path):
+    before = "a3f1c9e7b5d2"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                for public_id in ("played", "empty"):
+                    connection.execute(text(
+                        "INSERT INTO game (public_id, kind, first_dealer, settings, edit_token_hash, version, created_at)"
+                        " VALUES (:public_id, 'piquet', 'Ann', '{}', 'x', 0, '2024-01-02 10:00:00')"),
+                        {"public_id": public_id})
+                connection.execute(text(
+                    "INSERT INTO hand (game_id, number, entry, scored, recorded_at) SELECT id, number, '{}', 0, at"
+                    " FROM game, (SELECT 1 AS number, '2024-03-04 05:06:07' AS at"
+                    " UNION ALL SELECT 2, '2024-02-01 00:00:00') AS hands WHERE public_id = 'played'"))
+            upgrade(revision="e3a7c9d1b5f2")
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT public_id, changed_at FROM game ORDER BY public_id")).all()
+            assert [(public_id, str(changed)[:19]) for public_id, changed in rows] == [
+                ("empty", "2024-01-02 10:00:00"), ("played", "2024-03-04 05:06:07")]
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                assert "changed_at" not in [column["name"] for column in inspect(connection).get_columns("game")]
+    finally:
+        dispose(app)
+
+
+def test_the_players_records_are_counted_from_every_game_played_before(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    try:
+        created = client.post("/api/v1/games", json={"game": "piquet", "players": ["Ann", "Ben"],
+                                                     "first_dealer": "Ben"}).get_json()
+        assert client.post(f"/api/v1/games/{created['id']}/hands", json={"tricks": ["elder"] * 12},
+                           headers={"Authorization": f"Bearer {created['edit_token']}"}).status_code == 201
+        page = client.get("/players/Ann").get_data(as_text=True)
+        with app.app_context():
+            downgrade(revision="e3a7c9d1b5f2")
+            with db.engine.connect() as connection:
+                assert "player_record" not in inspect(connection).get_table_names()
+            upgrade()
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT name_key, kind, name, games FROM player_record "
+                                               "ORDER BY name_key")).all()
+        assert [tuple(row) for row in rows] == [("ann", "piquet", "Ann", 1), ("ben", "piquet", "Ben", 1)]
+        assert client.get("/players/Ann").get_data(as_text=True) == page
+    finally:
+        dispose(app)

@@ -9,12 +9,17 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import event, select, update
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Render
-from scorekeeper.store import records
+from scorekeeper.models import Game, PlayerRecord, utcnow
+from scorekeeper.store import player_records, records
+
+from .api_client import Table
+from .forms_client import post_form
 
 E, Y = "elder", "younger"
 ALTERNATE = [E, Y] * 6
@@ -126,28 +131,103 @@ def test_a_players_spades_stats_count_every_game_and_hand(played):
     }
 
 
-def test_stats_add_up_each_games_record_kept_with_its_version(played, app):
+def kept_records(app):
+    with app.app_context():
+        rows = db.session.execute(select(PlayerRecord.name_key, PlayerRecord.kind, PlayerRecord.name,
+                                         PlayerRecord.latest_game, PlayerRecord.games, PlayerRecord.record))
+        return sorted((*row[:-1], json.dumps(as_multiset(row[-1]), sort_keys=True)) for row in rows)
+
+
+def as_multiset(record):
+    """A record with its lists (final scores) in order: a sum's lists hold its games' scores in any order."""
+    return {name: sorted(value) if isinstance(value, list) else as_multiset(value) if isinstance(value, dict)
+            else value for name, value in record.items()}
+
+
+def counted_again(app):
+    """The players' records counted from scratch, every game replayed, as the migration counts them."""
+    with app.app_context():
+        with db.engine.begin() as connection:
+            player_records.count_again(connection)
+    return kept_records(app)
+
+
+def test_the_page_reads_the_players_kept_record(played, app):
     first = stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats")
     with app.app_context():
-        ann_games = records.games_of_player("Ann")
-        kept = db.session.execute(db.select(Render).where(Render.game.in_([g.public_id for g in ann_games])))
-        summaries = list(kept.scalars())
-        assert len(summaries) == len(ann_games), "one record per game, at its version"
-        spades = next(g.public_id for g in ann_games
-                      if g.kind == "dummy-spades" and db.session.get_one(Game, g.game_id).hands)
-        summary = next(r for r in summaries if r.game == spades)
-        figures = json.loads(summary.body)
-        figures["Ann"]["bags"] += 100
-        summary.body = json.dumps(figures)
+        kept = db.session.get_one(PlayerRecord, ("ann", "dummy-spades"))
+        assert (kept.name, kept.games) == ("ANN", 3)
+        kept.record = {**kept.record, "bags": kept.record["bags"] + 100}
         db.session.commit()
+
     assert stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats")["Bags per hand"] != (
-        first["Bags per hand"]), "the kept record is what the page adds up"
+        first["Bags per hand"]), "the kept record is what the page shows"
+
+
+def test_every_change_to_a_game_changes_its_players_records_at_once(played, app):
+    kept = kept_records(app)
+    assert counted_again(app) == kept
+    payload, hands = SPADES_WON
+    table = Table(played, played.post("/api/v1/games", json=payload).get_json())
+    table.add(*hands)
+    assert table.put(1, SPADES_LOST[1][0] | {"bids": [{"player": "Ann", "bid": 3}, {"player": "Ben", "bid": 4},
+                                                       {"player": "Cid", "bid": 7}],
+                                             "tricks": {"Ann": 4, "dummy": 3, "Ben": 1, "Cid": 5}}
+                     ).status_code == 200
+    unfinished = Table(played, played.post("/api/v1/games", json=SPADES_UNFINISHED[0]).get_json())
+    unfinished.add(*SPADES_UNFINISHED[1])
+    assert unfinished.delete(2).status_code == 204
+    after = kept_records(app)
+    assert after != kept
+    assert counted_again(app) == after
+
+    assert played.get(f"/g/{table.id}/join/{table.token}").status_code == 303
+    assert post_form(played, f"/g/{table.id}/delete", {}, f"/g/{table.id}/delete").status_code == 303
+    assert played.get(f"/g/{table.id}").status_code == 404
+    assert counted_again(app) == kept_records(app)
+    page = played.get("/players/Ann").get_data(as_text=True)
+    assert stats(page, "spades-stats")["Games not finished"] == "2"
+
+
+def test_purged_games_come_off_their_players_records(played, app):
     with app.app_context():
-        db.session.execute(db.update(Game).where(Game.public_id == spades)
-                           .values(version=Game.version + 1))
+        db.session.execute(update(Game).where(Game.kind == "piquet").values(changed_at=utcnow() - timedelta(days=400)))
         db.session.commit()
-    assert stats(played.get("/players/Ann").get_data(as_text=True), "spades-stats") == first, (
-        "a record kept for an older version is not read")
+    assert app.test_cli_runner().invoke(args=["purge"]).output.startswith("Purged 2 games")
+
+    assert counted_again(app) == kept_records(app)
+    assert 'aria-labelledby="piquet-stats"' not in played.get("/players/Ann").get_data(as_text=True)
+    assert played.get("/players/Ben").status_code == 200, "Ben played Spades too"
+
+
+def count_page_queries(app, client, path):
+    """The SQL statements reading `path` runs."""
+    statements = []
+
+    def note(_conn, _cursor, statement, *_args):
+        if statement != "BEGIN":
+            statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert client.get(path).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    return statements
+
+
+def test_the_page_costs_one_query_and_reads_no_game_however_many_games(app, client):
+    record(client, SPADES_WON)
+    one_game = count_page_queries(app, client, "/players/Ann")
+    for game in (SPADES_WON, SPADES_LOST, SPADES_UNFINISHED, RUBICON_PARTIE, SAUNT_GAME) * 6:
+        record(client, game)
+    many_games = count_page_queries(app, client, "/players/Ann")
+
+    assert len(one_game) == len(many_games) == 1
+    assert "FROM player_record" in many_games[0]
+    assert not any(re.search(r"\b(game|hand|seat|render)\b", statement) for statement in many_games)
 
 
 def test_a_players_piquet_stats_count_parties_settlements_and_bonuses(played):
@@ -306,3 +386,20 @@ def test_names_with_odd_characters_are_escaped_and_reach_their_page(client, name
 def test_a_name_with_a_nul_byte_is_nobody(client):
     assert client.get("/players/a%00b").status_code == 404
     assert client.get("/players?name=a%00b").status_code == 422
+
+
+def test_a_hand_saved_with_a_form_key_used_before_counts_too(app, client):
+    """The key's note is refused (a savepoint rolled back), the hand stands, and the players' records follow it."""
+    created = client.post("/api/v1/games", json={**SPADES_UNFINISHED[0], "players": ["Ann", "Ben", "Cid"],
+                                                 "first_dealer": "Ann"}).get_json()
+    game_url = f"/g/{created['id']}"
+    assert client.get(f"{game_url}/join/{created['edit_token']}").status_code == 303
+    hand = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
+            "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}
+    for number in (1, 2):
+        form = {**hand, "hand": str(number), "version": str(number - 1), "request_key": "k" * 22}
+        assert post_form(client, f"{game_url}/hands", form, game_url).status_code == 303
+
+    assert len(Table(client, created).get()["hands"]) == 2
+    print(stats(client.get("/players/Ann").get_data(as_text=True), "spades-stats"), Table(client, created).get()["hands"])
+    assert kept_records(app) == counted_again(app)

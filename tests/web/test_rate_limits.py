@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.models import Event, Game
 
 from ..conftest import dispose, make_app
 from .api_client import auth, create, errors
@@ -65,6 +65,26 @@ def test_creating_games_is_limited_per_address_in_the_api_and_the_pages(limited)
     assert stored(limited, Game) == 3
 
     assert from_address(limited, "10.0.0.2").post("/api/v1/games", json=GAME).status_code == 201
+
+
+EVENT = {"name": "Thursday club", "game": "dummy-spades", "players": ["Ann", "Ben", "Cid", "Dan"], "rounds": 1}
+EVENT_FORM = {"name": "Thursday club", "game": "dummy-spades", "players": "Ann\nBen\nCid\nDan", "rounds": "1",
+              "hands_per_round": "", "target": ""}
+
+
+def test_creating_events_counts_with_creating_games_in_the_api_and_the_pages(limited):
+    client = from_address(limited, "10.0.0.1")
+    assert client.post("/api/v1/games", json=GAME).status_code == 201
+    assert client.post("/api/v1/events", json=EVENT).status_code == 201
+    assert client.post("/events/new", data={**EVENT_FORM, "csrf_token": csrf_token(client, "/events/new")}
+                       ).status_code == 303
+
+    assert_too_many(client.post("/api/v1/events", json=EVENT), TOO_MANY_GAMES)
+    assert_too_many(client.post("/events/new", data={**EVENT_FORM, "csrf_token": csrf_token(client, "/events/new")}),
+                    TOO_MANY_GAMES)
+    assert client.get("/events/new").status_code == 200, "reading the form is not limited"
+    assert stored(limited, Event) == 2
+    assert from_address(limited, "10.0.0.2").post("/api/v1/events", json=EVENT).status_code == 201
 
 
 def test_the_limit_speaks_the_readers_language(limited):

@@ -1,0 +1,160 @@
+"""Each player's record (their stats page), kept per player and game's kind, and changed with every game.
+
+Every change to a game claims a version (writes.claim_version), which
+notes the game as changed in the transaction, as does creating one; just before the transaction
+commits, the game is replayed once and each of its players' records in it
+(`PlayerGameRecord`) replaces the one kept before in the player's sum
+(`PlayerRecord`): the old one comes off, the new one goes on. So the
+sums are committed with the change or not at all, and a player's page
+reads one row per game's kind, however many games they played.
+
+A game deleted or purged comes off its players' sums first (`forget`).
+`count_again` counts every game from scratch (the migration that made
+these tables; again after a rule fix that changes old games' figures).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, delete, event, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..games import GAMES, stats
+from ..models import Game, Hand, PlayerGameRecord, PlayerRecord, Seat, player_key
+from ..rules.errors import RuleError
+from . import writes
+
+Records = dict[str, tuple[str, dict[str, Any]]]
+"""A game's record of each of its players, by player key: (the name as spelt in the game, the record)."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A player's sum over their games of one kind, as their page reads it."""
+
+    kind: str
+    name: str
+    latest_game: int
+    record: dict[str, Any]
+
+
+def of_player(name: str) -> list[Kept]:
+    """The player's kept sums, one for each kind of game they played (none for a name nobody played), in one
+    query."""
+    if "\x00" in name:  # no name holds one, and PostgreSQL refuses to compare it
+        return []
+    rows = db.session.execute(select(PlayerRecord.kind, PlayerRecord.name, PlayerRecord.latest_game,
+                                     PlayerRecord.record).where(PlayerRecord.name_key == player_key(name)))
+    return [Kept(*row) for row in rows]
+
+
+def game_records(game: Game, entries: Sequence[dict[str, Any]]) -> Records:
+    """The record of each player of the game in this game alone, from its stored entries (one replay)."""
+    kind = GAMES.of(game)
+    setup = kind.restore(game)
+    engine = kind.replay(setup, [kind.parse_entry(setup.table, entry) for entry in entries])
+    return {player_key(name): (name, json.loads(json.dumps(stats.summary(kind.stats([(engine, name)])))))
+            for name in game.player_names}  # as JSON keeps it: lists, not tuples
+
+
+def follow(game: Game) -> None:
+    """Put the game's records as it is stored now in place of those kept for it (not committed)."""
+    entries = db.session.execute(select(Hand.entry).where(Hand.game_id == game.id).order_by(Hand.number)).scalars()
+    _replace(game.id, game.kind, game_records(game, list(entries)))
+
+
+def forget(game_ids: Iterable[int]) -> None:
+    """Take the games off their players' sums, before they are deleted (not committed)."""
+    for game_id, kind in db.session.execute(select(Game.id, Game.kind).where(Game.id.in_(list(game_ids)))).all():
+        _replace(game_id, kind, {})
+
+
+def _replace(game_id: int, kind: str, new: Records) -> None:
+    old = {key: record for key, record in db.session.execute(
+        select(PlayerGameRecord.name_key, PlayerGameRecord.record).where(PlayerGameRecord.game_id == game_id))}
+    keys = sorted(old.keys() | new.keys())
+    if not keys:
+        return
+    if new:  # a player's first game of the kind: a row to add to (two games at once: one inserts, both add)
+        dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+        db.session.execute(dialect.insert(PlayerRecord).values([
+            {"name_key": key, "kind": kind, "name": name, "latest_game": game_id, "games": 0, "record": {}}
+            for key, (name, _record) in sorted(new.items())]).on_conflict_do_nothing())
+    sums = db.session.execute(select(PlayerRecord).where(PlayerRecord.kind == kind, PlayerRecord.name_key.in_(keys))
+                              .order_by(PlayerRecord.name_key).with_for_update()).scalars()
+    for total in sums:
+        record, games = total.record, total.games
+        if total.name_key in old:
+            record, games = stats.subtract_summary(record, old[total.name_key]), games - 1
+        if total.name_key in new:
+            name, mine = new[total.name_key]
+            record, games = (stats.add_summaries([record, mine]) if games else mine), games + 1
+            if game_id >= total.latest_game:
+                total.name, total.latest_game = name, game_id
+        if games:
+            total.record, total.games = record, games
+        else:
+            db.session.delete(total)
+    db.session.execute(delete(PlayerGameRecord).where(PlayerGameRecord.game_id == game_id))
+    if new:
+        db.session.execute(insert(PlayerGameRecord).values([
+            {"game_id": game_id, "name_key": key, "record": record} for key, (_name, record) in new.items()]))
+
+
+@event.listens_for(db.session, "after_flush")
+def _note_new_games(session: Session, _context: Any) -> None:
+    """A game created in the transaction counts as changed (its first players' records, even with no hand)."""
+    for game in session.new:
+        if isinstance(game, Game):
+            writes.note_changed(game.id)
+
+
+@event.listens_for(db.session, "before_commit")
+def _follow_changed_games(session: Session) -> None:
+    """Just before a change commits: each game it changed, counted again for its players (a savepoint's end
+    is not the change's)."""
+    if session.in_nested_transaction():
+        return
+    changed = writes.changed_games()
+    if changed:
+        session.flush()  # the change's last rows, before its games are read
+    for game_id in sorted(changed):
+        game = session.get(Game, game_id)
+        if game is not None:
+            follow(game)
+
+
+def count_again(connection: Connection) -> None:
+    """Count every game's records from scratch, and the players' sums (a migration's step: only the columns
+    every version of the schema since has are read)."""
+    connection.execute(delete(PlayerGameRecord))
+    connection.execute(delete(PlayerRecord))
+    sums: dict[tuple[str, str], dict[str, Any]] = {}
+    games = connection.execute(select(Game.id, Game.kind, Game.first_dealer, Game.settings).order_by(Game.id)).all()
+    for game_id, kind, first_dealer, settings in games:
+        seats = connection.execute(select(Seat.position, Seat.name).where(Seat.game_id == game_id)
+                                   .order_by(Seat.position)).all()
+        entries = connection.execute(select(Hand.entry).where(Hand.game_id == game_id).order_by(Hand.number))
+        game = Game(id=game_id, kind=kind, first_dealer=first_dealer, settings=settings,
+                    seats=[Seat(position=position, name=name) for position, name in seats])
+        try:
+            records = game_records(game, list(entries.scalars()))
+        except RuleError:  # a game its own rules refuse (never stored by the app): it shows no record
+            continue
+        if records:
+            connection.execute(insert(PlayerGameRecord).values([
+                {"game_id": game_id, "name_key": key, "record": record} for key, (_name, record) in records.items()]))
+        for key, (name, record) in records.items():
+            total = sums.get((key, kind))
+            sums[(key, kind)] = {"name_key": key, "kind": kind, "name": name, "latest_game": game_id,
+                                 "games": 1, "record": record} if total is None else {
+                **total, "name": name, "latest_game": game_id, "games": total["games"] + 1,
+                "record": stats.add_summaries([total["record"], record])}
+    if sums:
+        connection.execute(insert(PlayerRecord).values(list(sums.values())))
