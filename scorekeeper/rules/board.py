@@ -65,18 +65,14 @@ def replay(game: Mapping[str, Any]) -> Engine:
 
 def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
     """The game with a hand typed into its page's form (`rules.typed`): the next entry, or the play that completes
-    the entry waiting for it (the form's `completes`).
-
-    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
-    """
+    the entry waiting for it (the form's `completes`)."""
     players = list(game.get("players") or ())
     if game.get("game") == "dummy-spades":
         entry = typed.dummy_spades_hand(players, fields)
     elif game.get("game") == "spades":
         entry = typed.spades_hand(players, fields)
     else:
-        raise MalformedInput.single("game", phrase(N_("This needs the server, which does not answer now. "
-                                                      "Try again when it does.")))
+        entry = typed.piquet_deal(fields).payload
     entries = list(game.get("entries") or [])
     completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
     if isinstance(completes, int) and completes == len(entries):
@@ -123,6 +119,21 @@ def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
         "totals": {name: asdict(standing) for name, standing in engine.totals().items()},
         "entries": [_entry_dict(engine, entry) for entry in engine.entries],
         "hands": hands,
+        **(_partie(engine) if isinstance(engine, piquet.Game) else {}),
+    }
+
+
+def _partie(engine: piquet.Game) -> dict[str, Any]:
+    """What a Piquet page shows besides: the deals planned (a Rubicon partie: 6, or 8 when level), who is elder
+    and younger in the next deal, and the settlement once the partie is over (as the API has it)."""
+    settlement = engine.settlement()
+    over = engine.is_over()
+    return {
+        "deals_planned": engine.deals_planned(),
+        "next_elder": None if over else engine.next_elder(),
+        "next_younger": None if over else engine.next_younger(),
+        "settlement": settlement and {"winner": settlement.winner, "points": settlement.points,
+                                      "rubiconed": settlement.rubiconed},
     }
 
 
@@ -138,6 +149,7 @@ def _entry_dict(engine: Engine, entry: Any) -> dict[str, Any]:
 def _scored(result: Any, say: Say) -> dict[str, Any]:
     """One scored hand: who holds a score (players, or teams in four-player Spades), each one's lines."""
     return {
+        **_roles(result),
         "number": result.number,
         "dealer": result.dealer,
         "complete": True,
@@ -155,6 +167,7 @@ def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
     else:
         needs = list(getattr(waiting, "needs", ()))
     return {
+        **_roles(waiting),
         "number": waiting.number,
         "dealer": waiting.dealer,
         "complete": False,
@@ -163,6 +176,16 @@ def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
         "scores": {},
         "nils": _nils(waiting, say),
     }
+
+
+def _roles(deal: Any) -> dict[str, Any]:
+    """A Piquet deal's elder and younger; waiting for its play, each player's points from the declarations."""
+    if isinstance(deal, piquet.DeclaredDeal):
+        return {"elder": deal.elder, "younger": deal.younger,
+                "declared": {line.player: line.total for line in deal.players}}
+    if isinstance(deal, piquet.DealResult):
+        return {"elder": deal.elder, "younger": deal.younger}
+    return {}
 
 
 def _holders(result: Any) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:

@@ -1,9 +1,24 @@
 """The one reader of the Spades hand forms (rules/typed.py), which the server's forms and the offline phone share."""
 
 import json
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.rules.board import board, board_json, with_typed
-from scorekeeper.rules.typed import dummy_spades_hand, filled_tricks, spades_hand
+from scorekeeper.rules.piquet import (
+    ByRole,
+    DealEntry,
+    TrickTotal,
+    deal_to_dict,
+    declarations_from_cards,
+    parse_deal,
+)
+from scorekeeper.rules.piquet.values import Field
+from scorekeeper.rules.typed import SET_RANKS, dummy_spades_hand, filled_tricks, piquet_deal, spades_hand
+
+from . import test_piquet_properties as deals
 
 DUMMY_PLAYERS = ("Ann", "Ben", "Cid")
 FOUR = ("Ann", "Ben", "Cid", "Dan")
@@ -80,3 +95,101 @@ def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last
     assert shown({"fields": hand}, {"fields": hand}, {"undo": 2})["board"]["next_number"] == 2
     assert shown({"fields": hand}, {"undo": 2}) == {
         "errors": [{"field": "undo", "message": "Only the last hand can be removed."}]}
+
+
+def piquet_fields(payload):
+    """A Piquet deal payload (with declarations, not cards) typed into the deal form's fields, as the browser
+    sends them: the first rows of sequences, one set per rank, the chosen chips."""
+    fields = {"carte_blanche": [payload.get("carte_blanche") or ""]}
+    for role in ("elder", "younger"):
+        point = (payload.get("point") or {}).get(role)
+        fields[f"{role}-point-cards"] = [str(point["cards"]) if point else ""]
+        fields[f"{role}-point-value"] = [str(point["value"]) if point else ""]
+        for row, sequence in enumerate(payload["sequences"][role]):
+            fields[f"{role}-sequences-{row}-length"] = [str(sequence["length"])]
+            fields[f"{role}-sequences-{row}-top"] = [sequence["top"]]
+        for card_set in payload["sets"][role]:
+            fields[f"{role}-sets-{card_set['rank']}"] = [str(card_set["size"])]
+    if "trick_totals" in payload:
+        fields["play"] = ["totals"]
+        for role, total in payload["trick_totals"].items():
+            fields[f"total_{role}-won"], fields[f"total_{role}-points"] = [str(total["won"])], [str(total["points"])]
+        fields["pique"] = [{True: "yes", False: "no", None: ""}[payload["pique"]]]
+    elif "tricks" in payload:
+        fields["play"] = ["tricks"]
+        fields.update({f"tricks-{index}": [winner] for index, winner in enumerate(payload["tricks"])})
+    else:
+        fields["step"] = ["first"]
+    return fields
+
+
+def declared(entry):
+    """A deal of real cards as the players declare it: the combinations found in each hand."""
+    found = ByRole.build(lambda role: declarations_from_cards(entry.cards[role]))
+    return DealEntry(entry.carte_blanche, found, tricks=entry.tricks)
+
+
+@given(deals.entries(), st.sampled_from(["tricks", "totals", "declarations"]))
+def test_a_piquet_deal_typed_into_the_form_is_read_as_the_deal(entry, play):
+    deal = declared(entry)
+    if play == "totals":
+        events = DealEntry(tricks=entry.tricks).score().events
+        totals = ByRole.build(lambda role: TrickTotal(
+            sum(1 for winner in entry.tricks if winner is role),
+            sum(event.points for event in events if event.role is role and event.field is Field.TRICKS)))
+        deal = replace(deal, tricks=(), trick_totals=totals)
+    elif play == "declarations":
+        deal = replace(deal, tricks=(), without_play=True)
+
+    payload = deal_to_dict(deal)
+    read = piquet_deal(piquet_fields(payload)).payload
+
+    # The form has a row per rank, so its sets come in that order.
+    in_form_order = {role: sorted(sets, key=lambda card_set: SET_RANKS.index(card_set["rank"]))
+                     for role, sets in payload["sets"].items()}
+    assert parse_deal(read) == parse_deal({**payload, "sets": in_form_order})
+
+
+def test_a_piquet_deal_is_read_as_typed_and_each_error_path_names_its_field():
+    fields = {"carte_blanche": [""], "elder-point-cards": ["5"], "elder-point-value": ["x"],
+              "younger-point-cards": [""], "younger-point-value": [""],
+              "elder-sequences-0-length": [""], "elder-sequences-0-top": [""],
+              "elder-sequences-1-length": ["4"], "elder-sequences-1-top": ["K"], "younger-sets-Q": ["3"],
+              "play": ["tricks"], "tricks-0": ["elder"], "tricks-2": ["younger"], "pique": [""]}
+
+    deal = piquet_deal(fields)
+
+    assert deal.payload == {
+        "carte_blanche": None, "point": {"elder": {"cards": 5, "value": "x"}},
+        "sequences": {"elder": [{"length": 4, "top": "K"}], "younger": []},
+        "sets": {"elder": [], "younger": [{"size": 3, "rank": "Q"}]},
+        "tricks": ["elder", None, "younger"],
+    }
+    assert deal.fields["point.elder.value"] == "elder-point-value"
+    assert deal.fields["sequences.elder[0].top"] == "elder-sequences-1-top"
+    assert deal.fields["sets.younger[0]"] == "younger-sets-Q"
+    assert deal.fields["tricks[2]"] == "tricks-2"
+    assert "trick_totals" not in deal.fields
+
+
+def test_save_declarations_and_who_is_good_read_the_declarations_alone():
+    fields = {"elder-sets-A": ["4"], "play": ["totals"], "total_elder-won": ["7"], "pique": ["yes"]}
+
+    assert piquet_deal({**fields, "step": ["first"]}).payload == {
+        "carte_blanche": None, "point": None, "sequences": {"elder": [], "younger": []},
+        "sets": {"elder": [{"size": 4, "rank": "A"}], "younger": []}}
+    assert "pique" not in piquet_deal(fields, declarations_only=True).fields
+    assert piquet_deal(fields).payload["trick_totals"]["younger"] == {"won": None, "points": None}
+    assert piquet_deal(fields).payload["pique"] is True
+
+
+def test_a_piquet_deal_typed_on_the_phone_is_scored_as_the_next_deal():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": []}
+    deal = {"elder-point-cards": ["5"], "elder-point-value": ["48"], "play": ["tricks"],
+            **{f"tricks-{i}": ["elder" if i < 7 else "younger"] for i in range(12)}}
+
+    shown = board(with_typed(with_typed(game, deal), deal))
+
+    assert shown["next_number"] == 3
+    assert shown["totals"] == {"Ann": {"score": 23 + 6}, "Ben": {"score": 6 + 23}}
