@@ -184,6 +184,7 @@
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
       if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
+      if (field.tagName === "SELECT" && !field.value) return; // a menu left at "–" (Piquet's sets)
       var value = field.tagName === "SELECT" ? (field.selectedOptions[0] || {}).textContent : field.value;
       if (!value || !String(value).trim()) return;
       var choice = field.type === "checkbox" || field.type === "radio";
@@ -264,6 +265,11 @@
       state: "waiting"
     };
     store.get(game).then(function (waiting) {
+      if (!scoresHere() || (waiting && !pending(waiting))) return waiting;
+      return refusedHere(waiting ? inLine(waiting).concat([entry]) : [entry], form).then(function (refused) {
+        return refused ? Promise.reject(refused) : waiting;
+      });
+    }).then(function (waiting) {
       if (!waiting) return store.put(entry).then(function () { return entry; });
       if (!scoresHere() || !pending(waiting)) return waiting; // one hand waits: the form is held until it is sent
       waiting.later = (waiting.later || []).concat([entry]);
@@ -272,8 +278,9 @@
       note(null);
       if (scoresHere()) readyForNext(form, entry);
       return show().then(function () { send(waiting); });
-    }).catch(function () {
-      note(texts.needsServer); // IndexedDB refused (a private window): nothing was kept
+    }).catch(function (refused) {
+      // The scorer on this phone refused the hand (as the server would), or IndexedDB did (a private window).
+      note(refused && refused.refusedHere ? refused.message : texts.needsServer);
     }).then(function () { keeping = false; });
   }
 
@@ -526,6 +533,7 @@
       var form = currentEntryForm();
       if (form) ["hand", "version", "completes"].forEach(function (name) { hidden(form, name, fieldOf(last, name)); });
       if (form && last.undo) hidden(form, "hand", last.number + 1);
+      if (form) seatRoles(form, Number(form.querySelector("input[name=hand]").value));
       return show();
     }).then(function () {
       note(fill(texts.undoneUnsent, { entry: fill(last.entry, { number: last.number }) }));
@@ -547,9 +555,9 @@
   // number of hands is recorded in a row offline: each is scored at once from the server's last game object
   // (kept below while the server answers) and the hands typed since, and waits behind the one before it. They
   // are sent one by one, in order, each with the hand number and game version it was typed for (the version
-  // grows by one with each change) and its own key. Piquet, or a phone without the scorer, holds the form
-  // while one deal waits, as before.
-  var SCORED_KINDS = ["dummy-spades", "spades"];
+  // grows by one with each change) and its own key. Piquet's deals likewise. A phone without the scorer holds
+  // the form while one hand waits, as before.
+  var SCORED_KINDS = ["dummy-spades", "spades", "piquet"];
   function scoresHere() {
     var here = live();
     return Boolean(here) && SCORED_KINDS.indexOf(here.dataset.kind) >= 0 && engineWanted() && Boolean(texts.engine);
@@ -645,6 +653,11 @@
 
   // The board after the hands in line: the server's game and every hand typed since, scored on this phone.
   function phoneBoard(line) {
+    return phoneAnswer(line).then(function (answer) { return answer && answer.board ? answer.board : null; });
+  }
+  // The scorer's answer for the hands in line: {board} or the API's 422 body {errors}; null when it cannot say (the
+  // game as the server last showed it is not on this phone, or was another version, or the scorer failed).
+  function phoneAnswer(line) {
     return store.game(line[0].game).then(function (held) {
       if (!held || String(held.api.version) !== fieldOf(line[0], "version")) return null; // made on another state
       var api = held.api;
@@ -656,7 +669,7 @@
                    }) };
       if ("dummy_after" in api) game.dummy_after = api.dummy_after;
       return score(game);
-    }).then(function (answer) { return answer && answer.board ? answer.board : null; });
+    });
   }
 
   function element(tag, className, text) {
@@ -702,10 +715,13 @@
         tbody.append(row);
       });
       table.append(thead, tbody);
-      var status = element("p", "phone-board-status", board.winner ? fill(texts.wins, { name: board.winner })
-        : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+      var status = element("p", "phone-board-status", board.waiting_number
+        ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+        : board.game === "piquet" ? board.status_line // "Deal 3 of 6: Ben deals, Ann is elder.", the partie's end
+        : board.winner ? fill(texts.wins, { name: board.winner })
         : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
+      if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
       board.hands.filter(function (hand) { return hand.number >= line[0].number; }).forEach(function (hand) {
         var details = element("details", "phone-board-hand");
         details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
@@ -741,16 +757,22 @@
     }
     field.value = String(value);
   }
+  // After a first step (the bids, the declarations) what was typed stays, for the play to complete it.
   function readyForNext(form, kept) {
     var number = after(kept);
+    seatRoles(form, number);
     hidden(form, "hand", number);
     hidden(form, "completes", firstStep(kept) ? number : null);
     hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
     hidden(form, "request_key", newKey());
+    if (firstStep(kept)) return;
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.type === "number" || field.type === "text") field.value = "";
       if (field.type === "checkbox") field.checked = false;
+      if (field.type === "radio") field.checked = field.defaultChecked; // Piquet's chips: "–", trick by trick
+      if (field.tagName === "SELECT") field.value = "";
     });
+    clearVerdicts(form);
   }
 
 
@@ -793,6 +815,76 @@
     event.stopPropagation(); // htmx's boosted link listens on the link itself, after this
     undoOffline(link);
   }, true);
+
+  // --- Checked by the scorer before a hand is kept --------------------------------------------------------
+  // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:
+  // a hand it refuses (a declaration the cards cannot hold, a bid out of range) is not kept, and its fields are
+  // marked, as the server's page would mark them. When the scorer cannot say in time (it is still starting, or the
+  // game is not on this phone), the hand is kept and the server checks it when it is sent.
+  var CHECK_MS = 30000;
+  function refusedHere(line, form) {
+    var answered = phoneAnswer(line).then(function (answer) { return answer; }, function () { return null; });
+    var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
+    return Promise.race([answered, late]).then(function (answer) {
+      if (!answer || !answer.errors) return null;
+      var marked = [];
+      answer.errors.forEach(function (problem) {
+        var field = problem.input && form.querySelector("[name='" + problem.input + "']");
+        if (field) {
+          field.setAttribute("data-offline-invalid", "");
+          field.setAttribute("aria-invalid", "true");
+          marked.push(field);
+        }
+      });
+      if (marked.length) marked[0].focus();
+      var reasons = answer.errors.map(function (problem) { return problem.message; });
+      return { refusedHere: true, message: [texts.invalid].concat(reasons).join(" ") };
+    });
+  }
+
+  // --- Piquet on this phone -----------------------------------------------------------------------------------
+  // The deal form names the players where it means their roles ("Ann elder", "Who won each trick? Ann is elder"):
+  // the dealer alternates, so a form readied for a deal an odd number of places from the one it was drawn for
+  // has the two names swapped, everywhere in it. Its fields stay by role.
+  function seatRoles(form, number) {
+    if (form.id !== "deal-form") return;
+    var drawnFor = Number(form.dataset.drawnFor || form.querySelector("input[name=hand]").value);
+    form.dataset.drawnFor = String(drawnFor);
+    drawnNames(form);
+    var swapped = (number - drawnFor) % 2 !== 0;
+    if (swapped === (form.dataset.swapped === "1")) return;
+    form.dataset.swapped = swapped ? "1" : "0";
+    var names = drawnNames(form);
+    if (!names) return;
+    var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + names.map(escaped).join("|") + ")(?![\\p{L}\\p{N}])", "gu");
+    var other = function (whole, before, name) { return before + (name === names[0] ? names[1] : names[0]); };
+    var walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = node.nodeValue.replace(pattern, other);
+    form.querySelectorAll("[aria-label]").forEach(function (field) {
+      field.setAttribute("aria-label", field.getAttribute("aria-label").replace(pattern, other));
+    });
+  }
+  // Elder's and younger's names as the form was drawn: the first trick's two chips.
+  function drawnNames(form) {
+    if (!form.dataset.names) {
+      var chip = function (role) {
+        var radio = form.querySelector(".trick input[type=radio][value=" + role + "]");
+        var label = radio && radio.closest("label");
+        return label ? label.textContent.trim() : "";
+      };
+      form.dataset.names = JSON.stringify([chip("elder"), chip("younger")]);
+    }
+    var names = JSON.parse(form.dataset.names);
+    return names[0] && names[1] && names[0] !== names[1] ? names : null;
+  }
+  function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // What the server said while typing (who is good, the trick points, the pique question) was about the last deal.
+  function clearVerdicts(form) {
+    form.querySelectorAll(".verdict, #verdict-extra, #trick-points, #pique-question").forEach(function (verdict) {
+      verdict.textContent = "";
+    });
+    form.querySelectorAll(".trick[data-tapped]").forEach(function (trick) { delete trick.dataset.tapped; });
+  }
 
   // --- The scorer for play without the server: kept in the background, unless turned off ------------------
   function engineWanted() {

@@ -243,17 +243,27 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
 
     With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
-    form, name -> values; `{"undo": number}` the last hand undone), the board of the game with those changes.
+    form, name -> values; `{"undo": number}` the last hand undone), the board of the game with those changes; an
+    error about the hand typed last names the form's field as `input` where it is known (else None).
     """
     say = sayer(language, catalog)
+    inputs: dict[str, str] = {}
     try:
         game = json.loads(text)
         for change in game.pop("changes", None) or ():
             game = without_last(game, change["undo"]) if "undo" in change else with_typed(game, change["fields"])
+            inputs = typed_inputs(game, change.get("fields") or {})
         answer: dict[str, Any] = {"board": board(game, say)}
     except RuleError as error:
-        answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
+        answer = {"errors": [{"field": problem.field, "message": say(problem.message),
+                              "input": inputs.get(problem.field)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+def typed_inputs(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, str]:
+    """Which field of the page's form each of the engine's error paths is about, for the hand typed last (Piquet's
+    deal form: its errors are marked on the phone as the server's page marks them)."""
+    return typed.piquet_deal(fields).fields if fields and game.get("game") == "piquet" else {}
 
 
 def board_in(text: str, language: str, catalogs: str) -> str:

@@ -94,7 +94,7 @@ def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last
 
     assert shown({"fields": hand}, {"fields": hand}, {"undo": 2})["board"]["next_number"] == 2
     assert shown({"fields": hand}, {"undo": 2}) == {
-        "errors": [{"field": "undo", "message": "Only the last hand can be removed."}]}
+        "errors": [{"field": "undo", "message": "Only the last hand can be removed.", "input": None}]}
 
 
 def piquet_fields(payload):
@@ -193,3 +193,11 @@ def test_a_piquet_deal_typed_on_the_phone_is_scored_as_the_next_deal():
 
     assert shown["next_number"] == 3
     assert shown["totals"] == {"Ann": {"score": 23 + 6}, "Ben": {"score": 6 + 23}}
+
+
+def test_a_deal_the_engine_refuses_on_the_phone_names_the_fields_to_mark():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": [], "changes": [{"fields": {"elder-point-cards": ["5"], "elder-point-value": ["12"]}}]}
+
+    assert json.loads(board_json(json.dumps(game))) == {"errors": [
+        {"field": "point.elder.value", "input": "elder-point-value", "message": "5 cards of one suit are worth 44 to 51."}]}
