@@ -462,6 +462,7 @@
       var scoring = scoresHere() && pending(entry);
       if (form) form.hidden = !scoring;
       if (scoring) showPhoneBoard(line);
+      if (scoring && form) alignForm(form, line[line.length - 1]);
       if (entryArea && pending(entry) && !scoring) {
         held = document.createElement("p");
         held.className = "offline-held notice";
@@ -687,6 +688,10 @@
     if (shown) shown.remove();
     var standing = document.getElementById("standing");
     if (standing) standing.hidden = false;
+    document.querySelectorAll(".game-facts[data-offline-hidden]").forEach(function (facts) {
+      facts.hidden = false;
+      facts.removeAttribute("data-offline-hidden");
+    });
   }
 
   var drawn = 0;
@@ -737,6 +742,11 @@
       var old = document.getElementById("phone-board");
       if (old) old.replaceWith(panel); else standing.before(panel);
       standing.hidden = true;
+      // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
+      if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
+        facts.hidden = true;
+        facts.setAttribute("data-offline-hidden", "");
+      });
     });
   }
 
@@ -756,6 +766,12 @@
       form.querySelector("input[name=request_key]").before(field);
     }
     field.value = String(value);
+  }
+  // A form drawn before the hands in line (the page's kept copy, opened again; a board the server sent while more
+  // hands waited) is readied for the hand after the last of them.
+  function alignForm(form, last) {
+    var at = form.querySelector("input[name=hand]");
+    if (at && Number(at.value) !== after(last)) readyForNext(form, last);
   }
   // After a first step (the bids, the declarations) what was typed stays, for the play to complete it.
   function readyForNext(form, kept) {

@@ -83,6 +83,13 @@ def test_two_deals_offline_are_scored_on_the_phone_then_sent_once_in_order(phone
     assert "Ben is elder and leads the first." in phone.locator("#deal-form .trick-strip").inner_text()
     assert phone.locator("#deal-form .trick input[value=elder]").first.get_attribute("aria-label") == "Trick 1: Ben"
 
+    # The page opened again (its copy, drawn for deal 1): the form is for deal 2, with Ben as elder.
+    phone.reload()
+    heading.filter(has_text="Deal 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.locator("#deal-form input[name=hand]").input_value() == "2"
+    assert "Ben is elder and leads the first." in phone.locator("#deal-form .trick-strip").inner_text()
+    assert not phone.locator("p.game-facts").is_visible()
+
     # A point the engine refuses is not kept: its field is marked, and the engine's reason given.
     type_deal(phone, {"elder-point-cards": "5", "elder-point-value": "12"})
     phone.locator(".offline-note", has_text="5 cards of one suit are worth 44 to 51.").wait_for()
