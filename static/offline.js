@@ -742,6 +742,8 @@
       var old = document.getElementById("phone-board");
       if (old) old.replaceWith(panel); else standing.before(panel);
       standing.hidden = true;
+      var form = currentEntryForm();
+      if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
       // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
       if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
         facts.hidden = true;

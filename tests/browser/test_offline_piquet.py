@@ -46,9 +46,9 @@ def type_deal(phone, typed: dict[str, str]) -> None:
     phone.click("#deal-form .button.primary")
 
 
-def open_offline(phone, server) -> str:
-    """A new partie opened with edit rights, its page, the scorer and its game object kept; then the server off."""
-    game_id, _ = test_offline.open_with_edit_rights(phone, server, PIQUET_GAME, "#deal-form")
+def open_offline(phone, server, game: dict = PIQUET_GAME) -> str:
+    """A new Piquet game opened with edit rights, its page, the scorer and its game object kept; then the server off."""
+    game_id, _ = test_offline.open_with_edit_rights(phone, server, game, "#deal-form")
     wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
                     f" === {test_offline_engine.ENGINE_FILES}", seconds=test_offline_engine.KEPT_SECONDS)
     wait_for(phone, """(game) => new Promise((resolve) => {
@@ -120,3 +120,19 @@ def test_two_deals_offline_are_scored_on_the_phone_then_sent_once_in_order(phone
     assert [deal["entry"] for deal in api["hands"]] == both["entries"]
     assert api["totals"] == both["totals"]
     screenshot(phone, "offline-piquet-sent")
+
+
+def test_a_saunt_game_won_offline_shows_its_winner_and_no_next_deal_until_the_deal_is_undone(phone, server):
+    open_offline(phone, server, {**PIQUET_GAME, "settings": {"variant": "saunt", "target": 20}})
+
+    type_deal(phone, DEAL_1)
+    status = phone.locator(".phone-board-status")
+    status.filter(has_text="Ann reaches 20 and wins the game.").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert shown_totals(phone) == {"Ann": "23", "Ben": "6"}
+    assert not phone.locator("#deal-form").is_visible()
+    screenshot(phone, "offline-piquet-won")
+
+    phone.click(".waiting-hand button:text-is('Undo Deal 1')")
+    phone.locator("#deal-form").wait_for()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert phone.locator("#deal-form input[name=hand]").input_value() == "1"
