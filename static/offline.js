@@ -840,10 +840,13 @@
   // marked, as the server's page would mark them. When the scorer cannot say in time (it is still starting, or the
   // game is not on this phone), the hand is kept and the server checks it when it is sent.
   var CHECK_MS = 30000;
+  var CHECKING_NOTE_MS = 500;
   function refusedHere(line, form) {
     var answered = phoneAnswer(line).then(function (answer) { return answer; }, function () { return null; });
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
+    var slow = setTimeout(function () { note(texts.checking); }, CHECKING_NOTE_MS); // the scorer is still starting
     return Promise.race([answered, late]).then(function (answer) {
+      clearTimeout(slow);
       if (!answer || !answer.errors) return null;
       var marked = [];
       answer.errors.forEach(function (problem) {
