@@ -857,6 +857,7 @@
           marked.push(field);
         }
       });
+      if (answer.errors.some(function (problem) { return problem.input === "pique"; })) askPique(form);
       if (marked.length) marked[0].focus();
       var reasons = answer.errors.map(function (problem) { return problem.message; });
       return { refusedHere: true, message: [texts.invalid].concat(reasons).join(" ") };
@@ -899,6 +900,25 @@
     return names[0] && names[1] && names[0] !== names[1] ? names : null;
   }
   function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // The pique question, which the server's page asks while typing the announced totals: asked offline once the
+  // phone's engine says the totals leave it open ("Pique is possible here: say whether elder piqued.").
+  function askPique(form) {
+    var place = form.querySelector("#pique-question");
+    if (!place || place.querySelector("[name=pique]")) return;
+    var names = drawnNames(form) || ["", ""];
+    var fieldset = element("fieldset", "chips has-error");
+    fieldset.append(element("legend", "", fill(texts.piqueQuestion, { name: names[form.dataset.swapped === "1" ? 1 : 0] })));
+    [["yes", texts.piqueYes], ["no", texts.piqueNo]].forEach(function (choice) {
+      var label = element("label", "chip");
+      var radio = element("input");
+      radio.type = "radio";
+      radio.name = "pique";
+      radio.value = choice[0];
+      label.append(radio, element("span", "", choice[1]));
+      fieldset.append(label);
+    });
+    place.replaceChildren(fieldset);
+  }
   // What the server said while typing (who is good, the trick points, the pique question) was about the last deal.
   function clearVerdicts(form) {
     form.querySelectorAll(".verdict, #verdict-extra, #trick-points, #pique-question").forEach(function (verdict) {

@@ -63,34 +63,47 @@ def replay(game: Mapping[str, Any]) -> Engine:
     raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
 
 
-def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
-    """The game with a hand typed into its page's form (`rules.typed`): the next entry, or the play that completes
-    the entry waiting for it (the form's `completes`)."""
+def typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
+    """A hand typed into the game's page form (`rules.typed`), as the API's hand payload."""
     players = list(game.get("players") or ())
     if game.get("game") == "dummy-spades":
-        entry = typed.dummy_spades_hand(players, fields)
-    elif game.get("game") == "spades":
-        entry = typed.spades_hand(players, fields)
-    else:
-        entry = typed.piquet_deal(fields).payload
-    entries = list(game.get("entries") or [])
-    completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
-    if isinstance(completes, int) and completes == len(entries):
-        entries[-1] = entry
-    else:
-        entries.append(entry)
-    return {**game, "entries": entries}
+        return typed.dummy_spades_hand(players, fields)
+    if game.get("game") == "spades":
+        return typed.spades_hand(players, fields)
+    return typed.piquet_deal(fields).payload
 
 
-def without_last(game: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The game with its last entry, `number`, undone.
+def parse_entry(engine: Engine, payload: object) -> Any:
+    """The API's hand payload read by the game's own parser.
 
-    :raises NotAllowed: when entry `number` is not the last.
+    :raises RuleError: when it cannot be read.
     """
-    entries = list(game.get("entries") or [])
-    if number != len(entries) or not entries:
-        raise NotAllowed.single("undo", phrase(N_("Only the last hand can be removed.")))
-    return {**game, "entries": entries[:-1]}
+    if isinstance(engine, dummy_spades.Game):
+        return dummy_spades.parse_hand(engine.table, payload)
+    if isinstance(engine, spades.Game):
+        return spades.parse_hand(engine.table, payload)
+    return piquet.parse_deal(payload)
+
+
+def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, Any]) -> None:
+    """A change made on the phone, applied as the server applies it: a hand typed into the page's form recorded as
+    new (checked as a new entry is, `check_new`), or completing the hand waiting for its play (the form's
+    `completes`); or `{"undo": number}`, the last hand undone.
+
+    :raises RuleError: when the server would refuse it.
+    """
+    if "undo" in change:
+        if change["undo"] != len(engine.entries) or not engine.entries:
+            raise NotAllowed.single("undo", phrase(N_("Only the last hand can be removed.")))
+        engine.undo()
+        return
+    fields = change["fields"]
+    entry = parse_entry(engine, typed_entry(game, fields))
+    completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
+    if isinstance(completes, int) and completes == engine.waiting_number():
+        engine.replace(completes, entry)
+    else:
+        engine.add(entry)
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
@@ -98,14 +111,18 @@ def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
 
     :raises RuleError: when the game cannot be scored.
     """
-    engine = replay(game)
+    return board_of(replay(game), game.get("game"), say)
+
+
+def board_of(engine: Engine, kind: object, say: Say = str) -> dict[str, Any]:
+    """`board` of the game's engine as it stands."""
     over = engine.is_over()
     hands = [_scored(result, say) for result in engine.results]
     if engine.waiting is not None:
         hands.append(_waiting(engine.waiting, say))
     outcome = engine.settlement_explanation() if isinstance(engine, piquet.Game) else None
     return {
-        "game": game.get("game"),
+        "game": kind,
         "players": list(engine.table.players),
         "settings": engine.settings.to_dict(),
         "status": "finished" if over else "in_progress",
@@ -250,10 +267,11 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     inputs: dict[str, str] = {}
     try:
         game = json.loads(text)
-        for change in game.pop("changes", None) or ():
-            game = without_last(game, change["undo"]) if "undo" in change else with_typed(game, change["fields"])
+        engine = replay(game)
+        for change in game.get("changes") or ():
             inputs = typed_inputs(game, change.get("fields") or {})
-        answer: dict[str, Any] = {"board": board(game, say)}
+            apply_change(engine, game, change)
+        answer: dict[str, Any] = {"board": board_of(engine, game.get("game"), say)}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}

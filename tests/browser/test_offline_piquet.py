@@ -29,6 +29,12 @@ DEAL_2 = {"elder-sets-T": "4", "elder-sequences-0-length": "4", "elder-sequences
           **{f"tricks-{i}": winner for i, winner in enumerate([E] * 5 + [Y, E] * 3 + [Y])}}
 
 
+# Announced totals that leave the pique open: Ann, elder, scores 22 from her declarations and 11 from 9 tricks.
+TOTALS_DEAL = {"elder-point-cards": "6", "elder-point-value": "58", "elder-sequences-0-length": "6",
+               "elder-sequences-0-top": "A", "play": "totals", "total_elder-won": "9", "total_elder-points": "11",
+               "total_younger-won": "3", "total_younger-points": "4"}
+
+
 def payload(typed: dict[str, str]) -> dict:
     """The deal as the server's page reads the same fields."""
     return piquet_deal({name: [value] for name, value in typed.items()}).payload
@@ -37,7 +43,7 @@ def payload(typed: dict[str, str]) -> dict:
 def type_deal(phone, typed: dict[str, str]) -> None:
     """Tap and type a deal into the deal form: the chips, the sets' menus, the point's value."""
     for name, value in typed.items():
-        if name.endswith("-point-value"):
+        if name.endswith("-point-value") or name.startswith("total_"):
             phone.fill(f"#deal-form [name='{name}']", value)
         elif "-sets-" in name:
             phone.select_option(f"#deal-form [name='{name}']", value)
@@ -136,3 +142,22 @@ def test_a_saunt_game_won_offline_shows_its_winner_and_no_next_deal_until_the_de
     phone.locator("#deal-form").wait_for()
     assert phone.locator(".waiting-hand").count() == 0
     assert phone.locator("#deal-form input[name=hand]").input_value() == "1"
+
+
+def test_announced_totals_that_leave_the_pique_open_ask_it_on_the_phone(phone, server):
+    open_offline(phone, server)
+
+    type_deal(phone, TOTALS_DEAL)
+    phone.locator(".offline-note", has_text="Pique is possible here: say whether elder piqued.").wait_for(
+        timeout=SCORED_SECONDS * 1000)
+    question = phone.locator("#pique-question fieldset")
+    assert question.locator("legend").inner_text() == "Did Ann pique?"
+    assert phone.locator(".waiting-hand").count() == 0
+    screenshot(phone, "offline-piquet-pique-asked")
+    phone.check("#pique-question input[name=pique][value=yes]")
+    phone.click("#deal-form .button.primary")
+
+    phone.locator("#phone-board h2", has_text="Deal 1 not sent yet").wait_for()
+    expected = board({**PIQUET_GAME, "entries": [payload({**TOTALS_DEAL, "pique": "yes"})]})
+    assert shown_totals(phone) == written(expected["totals"])
+    assert phone.locator("#pique-question").inner_text() == ""

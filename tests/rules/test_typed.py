@@ -6,7 +6,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.board import board, board_json, with_typed
+from scorekeeper.rules.board import board_json
 from scorekeeper.rules.piquet import (
     ByRole,
     DealEntry,
@@ -75,13 +75,17 @@ def test_a_typed_hand_is_the_next_entry_or_completes_the_one_waiting_for_its_pla
     bids = {"bids-0-bid": ["7"], "bids-1-bid": ["5"], "bids-2-bid": ["6"]}
     play = {"tricks-0": ["5"], "tricks-1": ["2"], "tricks-2": ["3"], "tricks-3": ["3"]}
 
-    waiting = with_typed(game, {**bids, "step": ["first"]})
-    completed = with_typed(waiting, {**bids, **play, "completes": ["1"]})
+    def shown(*changes):
+        return json.loads(board_json(json.dumps({**game, "changes": [{"fields": fields} for fields in changes]})))
 
-    assert board(waiting)["waiting_number"] == 1 and board(waiting)["totals"]["Ann"]["score"] == 0
+    waiting = shown({**bids, "step": ["first"]})["board"]
+    completed = shown({**bids, "step": ["first"]}, {**bids, **play, "completes": ["1"]})["board"]
+
+    assert waiting["waiting_number"] == 1 and waiting["totals"]["Ann"]["score"] == 0
     assert len(completed["entries"]) == 1
-    assert board(completed)["totals"]["Ann"] == {"score": 71, "bags": 1}
-    assert len(with_typed(completed, {**bids, **play})["entries"]) == 2
+    assert completed["totals"]["Ann"] == {"score": 71, "bags": 1}
+    assert len(shown({**bids, **play}, {**bids, **play})["board"]["entries"]) == 2
+    assert shown({**bids, "step": ["first"]}, {**bids, **play})["errors"][0]["field"] == "game"  # it waits for its play
 
 
 def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last_hand():
@@ -189,7 +193,7 @@ def test_a_piquet_deal_typed_on_the_phone_is_scored_as_the_next_deal():
     deal = {"elder-point-cards": ["5"], "elder-point-value": ["48"], "play": ["tricks"],
             **{f"tricks-{i}": ["elder" if i < 7 else "younger"] for i in range(12)}}
 
-    shown = board(with_typed(with_typed(game, deal), deal))
+    shown = json.loads(board_json(json.dumps({**game, "changes": [{"fields": deal}, {"fields": deal}]})))["board"]
 
     assert shown["next_number"] == 3
     assert shown["totals"] == {"Ann": {"score": 23 + 6}, "Ben": {"score": 6 + 23}}
@@ -201,3 +205,18 @@ def test_a_deal_the_engine_refuses_on_the_phone_names_the_fields_to_mark():
 
     assert json.loads(board_json(json.dumps(game))) == {"errors": [
         {"field": "point.elder.value", "input": "elder-point-value", "message": "5 cards of one suit are worth 44 to 51."}]}
+
+
+def test_a_deal_typed_on_the_phone_is_checked_as_a_new_deal_the_pique_asked_when_the_totals_leave_it_open():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": []}
+    deal = {"elder-point-cards": ["6"], "elder-point-value": ["58"], "elder-sequences-0-length": ["6"],
+            "elder-sequences-0-top": ["A"], "play": ["totals"], "total_elder-won": ["9"], "total_elder-points": ["11"],
+            "total_younger-won": ["3"], "total_younger-points": ["4"]}
+
+    def shown(fields):
+        return json.loads(board_json(json.dumps({**game, "changes": [{"fields": fields}]})))
+
+    assert shown(deal) == {"errors": [{"field": "pique", "input": "pique",
+                                       "message": "Pique is possible here: say whether elder piqued."}]}
+    assert shown({**deal, "pique": ["yes"]})["board"]["totals"] == {"Ann": {"score": 73}, "Ben": {"score": 4}}
