@@ -848,6 +848,7 @@
     return Promise.race([answered, late]).then(function (answer) {
       clearTimeout(slow);
       if (!answer || !answer.errors) return null;
+      if (answer.errors.some(function (problem) { return problem.input === "pique"; })) askPique(form);
       var marked = [];
       answer.errors.forEach(function (problem) {
         var field = problem.input && form.querySelector("[name='" + problem.input + "']");
@@ -857,7 +858,6 @@
           marked.push(field);
         }
       });
-      if (answer.errors.some(function (problem) { return problem.input === "pique"; })) askPique(form);
       if (marked.length) marked[0].focus();
       var reasons = answer.errors.map(function (problem) { return problem.message; });
       return { refusedHere: true, message: [texts.invalid].concat(reasons).join(" ") };

@@ -152,6 +152,7 @@ def test_announced_totals_that_leave_the_pique_open_ask_it_on_the_phone(phone, s
         timeout=SCORED_SECONDS * 1000)
     question = phone.locator("#pique-question fieldset")
     assert question.locator("legend").inner_text() == "Did Ann pique?"
+    assert phone.evaluate("document.activeElement.name") == "pique"
     assert phone.locator(".waiting-hand").count() == 0
     screenshot(phone, "offline-piquet-pique-asked")
     phone.check("#pique-question input[name=pique][value=yes]")
