@@ -22,9 +22,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import database
     from .api import events as events_api
     from .api import games as api
+    from .api.requests import json_writes_only
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
+    from .games.dummy_spades import pages as dummy_spades_pages
     from .games.piquet import api as piquet_api
     from .games.piquet import pages as piquet_pages
     from .pages import (
@@ -43,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         table,
     )
     from .store import backup, pieces, renders, whole_renders
-    from .web import access, assets, i18n, limits, security
+    from .web import access, assets, bodies, i18n, limits, security
 
     app = Flask(
         __name__,
@@ -52,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     configure(app, test_config)
+    bodies.init_app(app)
     db.init_app(app)
     database.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
@@ -69,6 +72,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     game_page.init_app(app)
     history.init_app(app)
     app.register_blueprint(games.bp)
+    app.register_blueprint(dummy_spades_pages.bp)
     app.register_blueprint(piquet_pages.bp)
     app.register_blueprint(piquet_api.bp)
     csrf.exempt(piquet_api.bp)
@@ -92,6 +96,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_error_handler(InterfaceError, _database_unreachable)
     app.register_error_handler(PoolTimeout, _database_unreachable)
     app.register_error_handler(ConcurrentChange, _changed_meanwhile)
+    app.before_request(json_writes_only)
     app.after_request(_vary_on_htmx)
     return app
 

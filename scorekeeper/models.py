@@ -9,7 +9,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, LargeBinary, String, Table, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .extensions import Model
@@ -107,6 +107,9 @@ class Hand(Model):
     # replaced): the kept pieces of the hand (store/pieces.py) count only at that version.
     scored: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # When the hand was last changed after it was first recorded (None: never): the history marks it "edited".
+    # Completing a hand recorded in two steps is not a change, nor is a replacement that changes nothing.
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class RunningState(Model):
@@ -130,7 +133,7 @@ class Render(Model):
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
     older ones of a game be dropped. A whole answer (store/whole_renders.py) is
-    kept compressed too, as each encoding the app sends.
+    kept compressed too, in each encoding a reader asked for.
     """
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -143,6 +146,14 @@ class Render(Model):
     # the epoch: the cache keeps under RENDER_CACHE_MAX_BYTES by dropping the least recently used.
     size: Mapped[int] = mapped_column(default=0)
     used_at: Mapped[float] = mapped_column(Float, default=0, index=True)
+
+
+class RenderCacheSize(Model):
+    """The bytes the cache of renders holds (the sum of its renders' `size`), in one row (`id` 1): every write of
+    a render moves it in the same transaction (store/renders.py), so the cap is checked without summing the cache."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    bytes: Mapped[int] = mapped_column(BigInteger)
 
 
 class Piece(Model):

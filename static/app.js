@@ -187,6 +187,32 @@ function whenParsed(fn) {
   }, true);
 })();
 
+// The Piquet point: on a touch screen, the number of cards tapped goes on to its value (the number pad opens), and
+// "Not good" clears the value, which is then not announced; a value typed after it takes "Not good" back. Listened
+// to while capturing, before htmx reads the form.
+(function () {
+  "use strict";
+  var touch = window.matchMedia("(pointer: coarse)");
+  document.addEventListener("input", function (event) {
+    var value = event.target;
+    var block = value.matches && value.matches(".declare-block input.value") && value.closest(".declare-block");
+    var notGood = block && block.querySelector(".not-good input:checked");
+    var none = notGood && block.querySelector("input[name='" + notGood.name + "'][value='']");
+    if (none && value.value !== "") none.checked = true;
+  }, true);
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var block = input.type === "radio" && /-point-cards$/.test(input.name) && input.closest(".declare-block");
+    var value = block && block.querySelector("input.value");
+    if (!value) return;
+    if (!/^\d+$/.test(input.value)) {
+      if (input.closest(".not-good")) value.value = "";
+    } else if (touch.matches && value.value === "") {
+      value.focus();
+    }
+  }, true);
+})();
+
 // On a touch screen, number fields on entry forms move on by themselves once the number is complete (a bid of
 // 5, a trick count of 12), so a hand is typed without tapping each field: the next blank one is chosen, or at
 // the end Save. A 1 waits, since 10-13 are possible; a digit after it that would pass the maximum (the 4 of

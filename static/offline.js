@@ -121,13 +121,14 @@
     banner.hidden = true;
     var needs = banner.querySelector(".needs-server");
     if (needs) needs.remove();
+    document.querySelectorAll("#hands .offline-edit").forEach(function (offer) { offer.remove(); });
   }
   function lost() {
     var since = Math.max(remembered() || 0, Number(root.dataset.saved) || 0);
     banner.querySelector(".since").textContent = since ? fill(texts.since, { time: clock(since) }) : texts.unknown;
     root.dataset.connection = "offline";
     banner.hidden = false;
-    if (scoresHere()) startScorer();
+    if (scoresHere()) { startScorer(); offerEdits(document.getElementById("hands")); }
   }
   function isOffline() { return root.dataset.connection === "offline"; }
 
@@ -287,6 +288,7 @@
   // Saving while offline: the entry form is kept for later; any other change needs the server.
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (editing && form === editing.form) { event.preventDefault(); event.stopPropagation(); keepEdit(form); return; }
     if (!isOffline() || (form.method || "").toLowerCase() !== "post") return;
     event.preventDefault();
     event.stopPropagation(); // htmx listens on the form itself, after this
@@ -318,7 +320,9 @@
       headers: { "HX-Request": "true", "Idempotency-Key": entry.key }
     }).then(function (response) {
       answered(response.status);
-      return response.text().then(function (html) { return settle(entry, response.status, html); });
+      return response.text().then(function (html) {
+        return entry.edit ? settleEdit(entry, response.status, html) : settle(entry, response.status, html);
+      });
     }, lost).then(function () { delete sending[entry.game]; }, function () { delete sending[entry.game]; });
   }
 
@@ -431,7 +435,10 @@
       message.textContent = entry.message || "";
       var choices = document.createElement("p");
       choices.className = "actions";
-      if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo) {
+      if (entry.state === "conflict" && entry.edit && !entry.gone && currentEntryForm()) {
+        choices.append(button(texts.applyAgain, function () { reapplyEdit(entry); }));
+      }
+      if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo && !entry.edit) {
         choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
       }
       choices.append(button(texts.discard, function () { discard(entry); }));
@@ -456,6 +463,7 @@
       if (held) held.remove();
       if (!entry) {
         if (form) form.hidden = false;
+        offerEdits(document.getElementById("hands"));
         return;
       }
       var line = inLine(entry);
@@ -534,6 +542,7 @@
       var form = currentEntryForm();
       if (form) ["hand", "version", "completes"].forEach(function (name) { hidden(form, name, fieldOf(last, name)); });
       if (form && last.undo) hidden(form, "hand", last.number + 1);
+      if (form && last.edit) hidden(form, "hand", last.at);
       if (form) seatRoles(form, Number(form.querySelector("input[name=hand]").value));
       return show();
     }).then(function () {
@@ -583,12 +592,16 @@
   }
   function firstStep(hand) { return fieldOf(hand, "step") === "first"; }
   // The number of the hand typed after `hand`: the same while it waits for its play, or when it was undone.
-  function after(hand) { return hand.number + (firstStep(hand) || hand.undo ? 0 : 1); }
+  function after(hand) {
+    if (hand.edit) return hand.at; // an edit leaves the next number where it was
+    return hand.number + (firstStep(hand) || hand.undo ? 0 : 1);
+  }
   // The hands behind `entry` get their numbers and versions again, from it; with `before` (a hand discarded),
   // `entry` first takes that hand's place.
   function renumber(entry, before) {
     var previous = null;
     inLine(entry).forEach(function (hand) {
+      if (hand.edit) { renumberEdit(hand, previous, before); previous = hand; return; }
       if (before && !previous) {
         hand.number = before.number;
         ["hand", "version", "completes"].forEach(function (name) { setField(hand, name, fieldOf(before, name)); });
@@ -654,18 +667,19 @@
 
   // The board after the hands in line: the server's game and every hand typed since, scored on this phone.
   function phoneBoard(line) {
-    return phoneAnswer(line).then(function (answer) { return answer && answer.board ? answer.board : null; });
+    return phoneAnswer(line[0].game, line).then(function (answer) { return answer && answer.board ? answer.board : null; });
   }
-  // The scorer's answer for the hands in line: {board} or the API's 422 body {errors}; null when it cannot say (the
-  // game as the server last showed it is not on this phone, or was another version, or the scorer failed).
-  function phoneAnswer(line) {
-    return store.game(line[0].game).then(function (held) {
-      if (!held || String(held.api.version) !== fieldOf(line[0], "version")) return null; // made on another state
+  // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it).
+  function phoneAnswer(game, line) {
+    return store.game(game).then(function (held) {
+      var version = line.length ? fieldOf(line[0], "version") : pageVersion();
+      if (!held || String(held.api.version) !== version) return null; // made on another state
       var api = held.api;
       var game = { game: api.game, players: api.players, first_dealer: api.first_dealer, settings: api.settings,
                    entries: api.hands.map(function (hand) { return hand.entry; })
                      .concat((api.hands_after_end || []).map(function (hand) { return hand.entry; })),
                    changes: line.map(function (hand) {
+                     if (hand.edit) return { edit: hand.number, fields: typedFields(hand) };
                      return hand.undo ? { undo: hand.number } : { fields: typedFields(hand) };
                    }) };
       if ("dummy_after" in api) game.dummy_after = api.dummy_after;
@@ -684,6 +698,7 @@
   }
 
   function hidePhoneBoard() {
+    drawn += 1; // a board still being scored is not drawn any more
     var shown = document.getElementById("phone-board");
     if (shown) shown.remove();
     var standing = document.getElementById("standing");
@@ -692,6 +707,7 @@
       facts.hidden = false;
       facts.removeAttribute("data-offline-hidden");
     });
+    showServerHistory();
   }
 
   var drawn = 0;
@@ -727,7 +743,11 @@
         : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
       if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
-      board.hands.filter(function (hand) { return hand.number >= line[0].number; }).forEach(function (hand) {
+      // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
+      var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
+      board.hands.filter(function (hand) {
+        return hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
+      }).forEach(function (hand) {
         var details = element("details", "phone-board-hand");
         details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
         var list = element("ul", "small");
@@ -749,6 +769,7 @@
         facts.hidden = true;
         facts.setAttribute("data-offline-hidden", "");
       });
+      drawPhoneHistory(board);
     });
   }
 
@@ -802,7 +823,8 @@
     var game = live().dataset.game;
     return store.get(game).then(function (waiting) {
       if (waiting && !pending(waiting)) { needsServer(); return; }
-      if (waiting) { undoUnsent(waiting); return; }
+      var lastInLine = waiting && inLine(waiting)[inLine(waiting).length - 1];
+      if (waiting && !lastInLine.edit) { undoUnsent(waiting); return; }
       if (!form || form.querySelector("input[name=completes]")) { needsServer(); return; } // a hand waits for its play
       var number = Number(form.querySelector("input[name=hand]").value) - 1;
       var change = {
@@ -820,10 +842,11 @@
         state: "waiting"
       };
       change.fields.push(["request_key", change.key]);
-      return store.put(change).then(function () {
+      if (waiting) waiting.later = (waiting.later || []).concat([change]);
+      return store.put(waiting || change).then(function () {
         readyForNext(form, change);
         return show();
-      }).then(function () { send(change); });
+      }).then(function () { send(waiting || change); });
     });
   }
   document.addEventListener("click", function (event) {
@@ -842,7 +865,7 @@
   var CHECK_MS = 30000;
   var CHECKING_NOTE_MS = 500;
   function refusedHere(line, form) {
-    var answered = phoneAnswer(line).then(function (answer) { return answer; }, function () { return null; });
+    var answered = phoneAnswer(line[0].game, line).then(function (answer) { return answer; }, function () { return null; });
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
     var slow = setTimeout(function () { note(texts.checking); }, CHECKING_NOTE_MS); // the scorer is still starting
     return Promise.race([answered, late]).then(function (answer) {
@@ -927,6 +950,291 @@
     form.querySelectorAll(".trick[data-tapped]").forEach(function (trick) { delete trick.dataset.tapped; });
   }
 
+  // --- Editing a hand on this phone ------------------------------------------------------------------------
+  // Offline (Spades games, with the scorer), each scored line of the history offers "Edit Hand 3": the entry form
+  // is filled in with that hand as this phone has it (rules/typed.py's typed_fields, from the phone's board) and
+  // saves an edit, which waits in line like a hand ("Edit of Hand 3") and is sent as the edit page's form would
+  // send it (its fields, the hand, the version it was made on, a key of its own), once. The board is scored again
+  // at once. If the hand was changed or undone on another phone first, the edit is shown beside the other phone's
+  // hand, with "Apply it again" (to the game as it is now) or "Discard it".
+  var editing = null; // while the form edits a hand: its number, and the form as it was before
+
+  function pageVersion() {
+    var field = document.querySelector("#entry input[name=version]");
+    return field ? field.value : "";
+  }
+  function canEdit() {
+    var form = currentEntryForm();
+    return isOffline() && scoresHere() && Boolean(form) && !form.querySelector("input[name=completes]");
+  }
+  function editButton(number) {
+    var offer = element("p", "offline-edit");
+    offer.append(button(fill(texts.edit, { entry: entryName(number) }), function () { startEdit(number); }));
+    return offer;
+  }
+  // The server's lines (nothing waits): each scored one gets the phone's Edit button.
+  function offerEdits(lines) {
+    if (!lines || !canEdit()) return;
+    lines.querySelectorAll("details.hand:not(.waiting)").forEach(function (line) {
+      var number = Number(line.id.replace("hand-", ""));
+      var explain = line.querySelector(".explain");
+      var linked = explain && explain.querySelector("a[href$='/hands/" + number + "/edit']"); // its own, clicked below
+      if (number && explain && !linked && !explain.querySelector(".offline-edit")) explain.append(editButton(number));
+    });
+  }
+
+  function startEdit(number) {
+    var form = currentEntryForm();
+    var game = live().dataset.game;
+    return store.get(game).then(function (waiting) {
+      if (waiting && !pending(waiting)) return null; // a choice is asked first
+      return phoneAnswer(game, waiting ? inLine(waiting) : []);
+    }).then(function (answer) {
+      var fields = answer && answer.typed && answer.typed[number - 1];
+      if (!fields || !form) { needsServer(); return; }
+      fillForEdit(form, number, fields);
+    });
+  }
+
+  function fillForEdit(form, number, fields) {
+    if (editing && editing.form !== form) editing = null; // the board was drawn again since
+    if (!editing) {
+      editing = { form: form, at: Number(form.querySelector("input[name=hand]").value), hiddens: [], values: [] };
+      form.querySelectorAll("input[type=hidden]").forEach(function (field) { editing.hiddens.push([field.name, field.value]); });
+      Array.prototype.forEach.call(form.elements, function (field) {
+        editing.values.push([field, field.value, field.checked, field.textContent]);
+      });
+    }
+    editing.number = number;
+    hidden(form, "hand", number);
+    hidden(form, "completes", null);
+    hidden(form, "request_key", newKey());
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.type === "submit") {
+        if (field.name === "step") field.setAttribute("data-offline-hidden", ""); // an edit saves the whole hand
+        else field.textContent = texts.saveEdit;
+        return;
+      }
+      if (!field.name || field.type === "hidden" || field.type === "button") return;
+      var values = fields[field.name] || [];
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else field.value = values[0] || "";
+      field.dispatchEvent(new Event(field.type === "checkbox" || field.type === "radio" ? "change" : "input",
+                                    { bubbles: true }));
+    });
+    var old = form.querySelector(".offline-editing");
+    if (old) old.remove();
+    var banner = element("div", "offline-editing");
+    banner.setAttribute("role", "status");
+    banner.append(element("p", "", fill(texts.editing, { entry: entryName(number) })),
+                  button(texts.cancelEdit, function () { stopEdit(form, null); }));
+    form.prepend(banner);
+    form.hidden = false;
+    form.scrollIntoView({ block: "start" });
+    var first = form.querySelector("input:not([type=hidden])");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // The form back as it was before the edit; after an edit kept (`kept`), for the version after it.
+  function stopEdit(form, kept) {
+    if (!editing) return;
+    var before = editing;
+    editing = null;
+    var banner = form.querySelector(".offline-editing");
+    if (banner) banner.remove();
+    var names = before.hiddens.map(function (pair) { return pair[0]; });
+    form.querySelectorAll("input[type=hidden]").forEach(function (field) {
+      if (names.indexOf(field.name) < 0) field.remove();
+    });
+    before.hiddens.forEach(function (pair) { hidden(form, pair[0], pair[1]); });
+    before.values.forEach(function (saved) {
+      var field = saved[0];
+      if (field.type === "hidden") return;
+      if (field.type === "submit") { field.removeAttribute("data-offline-hidden"); field.textContent = saved[3]; return; }
+      field.value = saved[1];
+      field.checked = saved[2];
+    });
+    if (kept) {
+      hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
+      hidden(form, "request_key", newKey());
+    }
+  }
+
+  var keepingEdit = false;
+  function keepEdit(form) {
+    if (keepingEdit || !editing) return;
+    var problem = problems(form);
+    if (problem) { note(problem); return; }
+    keepingEdit = true;
+    var game = live().dataset.game;
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { if (typeof value === "string" && name !== "step") fields.push([name, value]); });
+    var change = {
+      game: game,
+      action: form.action.replace(/\/hands\/?$/, "/hands/" + editing.number + "/edit"),
+      number: editing.number,
+      edit: true,
+      at: editing.at, // the hand the form was for: an edit leaves it so
+      entry: fill(texts.editOf, { entry: live().dataset.entry }),
+      key: form.querySelector("input[name=request_key]").value,
+      fields: fields,
+      own: Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) { return field.name; }),
+      summary: summary(form),
+      kept: Date.now(),
+      state: "waiting"
+    };
+    store.get(game).then(function (waiting) {
+      if (!waiting) return store.put(change).then(function () { return change; });
+      waiting.later = (waiting.later || []).concat([change]);
+      return store.put(waiting).then(function () { return waiting; });
+    }).then(function (first) {
+      stopEdit(form, change);
+      note(null);
+      return show().then(function () { send(first); });
+    }).catch(function () {
+      note(texts.needsServer);
+    }).then(function () { keepingEdit = false; });
+  }
+
+  // An edit in line behind `previous` (or taking the place of `before`, discarded): made on the version after it.
+  function renumberEdit(hand, previous, before) {
+    if (previous) {
+      setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
+      hand.at = after(previous);
+    } else if (before) {
+      setField(hand, "version", fieldOf(before, "version"));
+      hand.at = before.edit ? before.at : before.undo ? before.number + 1 : before.number;
+    }
+  }
+
+  // The edit's answer: the game page it leads to (stored), or the edit page refused (the game changed first), or
+  // no such hand any more (undone on another phone).
+  function settleEdit(entry, status, html) {
+    if (status === 200) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("board");
+      return settle(entry, 200, fresh ? fresh.outerHTML : html);
+    }
+    if (status !== 422 && status !== 404) return settle(entry, status, html);
+    if (!onItsPage(entry)) {
+      entry.state = "elsewhere";
+      return store.put(entry);
+    }
+    entry.state = "conflict";
+    entry.gone = status === 404;
+    entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
+    return store.put(entry).then(function () {
+      return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
+    }).then(function (response) { return response.text(); }).then(function (page) {
+      var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");
+      if (!board) return show();
+      return swapBoard(board.outerHTML, function () {
+        var theirs = document.getElementById("hand-" + entry.number);
+        if (theirs) theirs.open = true;
+      });
+    }, function () { return show(); });
+  }
+
+  // "Apply it again": the edit, as typed, sent for the game as the server has it now.
+  function reapplyEdit(entry) {
+    var form = currentEntryForm();
+    if (!form) return;
+    entry.key = newKey();
+    setField(entry, "request_key", entry.key);
+    setField(entry, "version", form.querySelector("input[name=version]").value);
+    entry.at = Number(form.querySelector("input[name=hand]").value);
+    entry.state = "waiting";
+    delete entry.message;
+    delete entry.gone;
+    renumber(entry);
+    store.put(entry).then(show).then(function () { send(entry); });
+  }
+
+  // The server's own "Edit hand 3" link (a line opened while the server answered) edits on this phone too.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    var match = link && /\/hands\/(\d+)\/edit$/.exec(new URL(link.href).pathname);
+    if (!match || !live() || !canEdit()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    startEdit(Number(match[1]));
+  }, true);
+
+  // --- Pages drawn by the server, while changes wait on this phone ----------------------------------------------
+  // The history's lines are drawn again from the phone's board (each with its Edit button), and the chart, which
+  // the phone does not draw, is hidden with a word that it comes back once the changes are sent.
+  function drawPhoneHistory(board) {
+    var hands = document.getElementById("hands");
+    if (!hands) return;
+    var lines = element("div", "phone-hands");
+    lines.id = "phone-hands";
+    var editable = canEdit();
+    board.hands.slice().reverse().forEach(function (hand) {
+      var line = element("details", "hand" + (hand.complete ? "" : " waiting"));
+      line.id = "phone-hand-" + hand.number;
+      var top = element("summary");
+      var deltas = element("span", "deltas");
+      Object.keys(hand.scores).forEach(function (name) {
+        var points = hand.scores[name].delta;
+        var delta = element("span", "delta");
+        delta.append(element("span", "who", name), " ",
+                     element("b", points > 0 ? "up" : points < 0 ? "down" : "even", (points > 0 ? "+" : "") + written(points)));
+        deltas.append(delta);
+      });
+      top.append(element("span", "hand-no", String(hand.number)), deltas);
+      var explain = element("div", "explain");
+      var list = element("ul", "small");
+      hand.explanation.concat(hand.needs || []).forEach(function (text) { list.append(element("li", "", text)); });
+      Object.keys(hand.scores).forEach(function (name) {
+        hand.scores[name].explanation.forEach(function (text) { list.append(element("li", "", text)); });
+      });
+      (hand.nils || []).forEach(function (nil) { if (nil.reason) list.append(element("li", "", nil.reason)); });
+      explain.append(list);
+      if (editable && hand.complete) explain.append(editButton(hand.number));
+      line.append(top, explain);
+      lines.append(line);
+    });
+    var old = document.getElementById("phone-hands");
+    if (old) old.replaceWith(lines); else hands.after(lines);
+    hands.hidden = true;
+    var chart = document.getElementById("chart");
+    if (chart && !chart.hidden) {
+      chart.hidden = true;
+      var later = element("p", "muted phone-chart-note", texts.chartLater);
+      later.id = "phone-chart-note";
+      chart.after(later);
+    }
+  }
+  function showServerHistory() {
+    var lines = document.getElementById("phone-hands");
+    if (lines) lines.remove();
+    var hands = document.getElementById("hands");
+    if (hands) hands.hidden = false;
+    var later = document.getElementById("phone-chart-note");
+    if (later) later.remove();
+    var chart = document.getElementById("chart");
+    if (chart) chart.hidden = false;
+  }
+
+  // A kept copy of "Undo hand 6?" or of a hand's edit page opened offline, for a game changed since on this phone (or
+  // by the server before it went away): its question or its values are out of date, so it says so, loses its
+  // button, and leads back to the game instead.
+  function oldPageOfAChange() {
+    var form = document.querySelector("form.confirm, form#hand-form");
+    var match = form && root.dataset.from === "cache"
+      && /\/g\/([^/]+)\/(undo|hands\/\d+\/edit)$/.exec(new URL(form.action).pathname);
+    if (!match) return Promise.resolve();
+    var version = form.querySelector("input[name=version]");
+    return Promise.all([store.get(match[1]), store.game(match[1])]).then(function (found) {
+      var moved = found[1] && version && String(found[1].api.version) !== version.value;
+      if (!found[0] && !moved) return;
+      form.querySelectorAll("button[type=submit]").forEach(function (confirm) { confirm.remove(); });
+      form.querySelectorAll("input, select").forEach(function (field) { field.disabled = true; });
+      var old = element("p", "offline-note", texts.oldUndo);
+      old.setAttribute("role", "status");
+      form.before(old);
+    }, function () { /* no IndexedDB: nothing changed on this phone */ });
+  }
+
   // --- The scorer for play without the server: kept in the background, unless turned off ------------------
   function engineWanted() {
     try { return localStorage.getItem(KEEP_ENGINE) !== "off"; } catch (error) { return true; }
@@ -953,7 +1261,7 @@
 
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();
-  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); });
+  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); oldPageOfAChange(); });
   // The live poll and other swaps redraw the history and the entry form: show the waiting hand again.
   document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy).then(keepGame); });
   window.addEventListener("online", function () { probe(); sendAll(); });

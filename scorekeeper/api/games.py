@@ -75,20 +75,22 @@ def read_game(game_id: str) -> Response:
     if isinstance(shared, Response):
         return shared
     game = records.game_or_404(game_id, with_hands=False)
-    response = Response(game_object_now(game) + "\n", mimetype="application/json")
+    # A whole answer to keep holds the object: it is not kept by itself as well (as many bytes again to store).
+    response = Response(game_object_now(game, store=shared is None) + "\n", mimetype="application/json")
     if shared is None:
         response.set_etag(game_etag(game))
         return response
     return whole_renders.kept(shared, response, etag=game_etag(game))
 
 
-def game_object_now(game: Game) -> str:
-    """The game object of the game as stored now, as JSON text, from the cache of renders and each hand's kept
-    piece (its `url` added for this request: from PUBLIC_URL, or this request's host, never kept)."""
+def game_object_now(game: Game, *, store: bool = True) -> str:
+    """The game object of the game as stored now, as JSON text, from the cache of renders (where it is kept if
+    `store`) and each hand's kept piece (its `url` added for this request: from PUBLIC_URL, or this request's
+    host, never kept)."""
     def make() -> str:
         return game_json(game, records.appending_engine(game), str(get_locale()))
 
-    kept = renders.cached("api-game", game, make, with_session=True)
+    kept = renders.cached("api-game", game, make, with_session=True, store=store)
     return with_url(kept, absolute_url("views.show_game", game_id=game.public_id))
 
 

@@ -23,6 +23,7 @@ from ..games import GAMES, GameKind
 from ..games.schemas import NAME, NAMES, SENTENCES, STRING, Schema, array, integer, keyed, nullable, obj, ref
 from ..store.idempotency import HEADER as IDEMPOTENCY_KEY
 from ..store.idempotency import KEY
+from .requests import WRITES
 
 PREFIX = "/api/v1"
 View = TypeVar("View", bound=Callable[..., Any])
@@ -64,8 +65,8 @@ def describe(
     `replies` the responses the view itself makes (success, and any 409).
     `token`: the edit token is needed (403 without it); `if_match`: the
     If-Match header is honoured (412); `idempotent`: an Idempotency-Key is
-    accepted. The 400, 404, 413 and 422 replies follow from the body and
-    the path.
+    accepted. The 400, 404, 413, 415 and 422 replies follow from the body,
+    the method and the path.
     """
     operation = Operation(summary, description, body, examples or {}, replies, token, if_match, idempotent, tag)
 
@@ -94,7 +95,8 @@ ERROR_REPLIES = {
     409: "Another request changed the game at the same moment, or still holds this Idempotency-Key: nothing "
          "changed; read the game and try again.",
     412: "If-Match names another version than the game's: nothing changed.",
-    413: "The body is too large.",
+    413: "The body is larger than 1 MiB (sent with a Content-Length or in chunks).",
+    415: "The request has a body that does not say it is JSON: send it with Content-Type: application/json.",
     422: "The input is not valid (every problem listed, each beside its field); nothing was saved.",
     429: "Too many new games, or too many wrong edit tokens, from this address (or for this game): nothing "
          "changed; try again after Retry-After seconds.",
@@ -105,10 +107,14 @@ ERROR_REPLIES = {
 def error_reply(status: int) -> Reply:
     return Reply(ERROR_REPLIES[status], ref("Error"), ("Retry-After",) if status in (429, 503) else ())
 
+# Every response that names a header sends it (the tests' client checks each answer for them; schemathesis too).
 HEADERS: dict[str, Schema] = {
-    "ETag": {"description": "The game's version, as a strong entity tag.", "schema": STRING},
-    "Location": {"description": "The game's address in the API.", "schema": STRING},
-    "Retry-After": {"description": "Seconds to wait before trying again.", "schema": STRING},
+    "ETag": {"description": "The version of the game (or club night) answered, as a strong entity tag.",
+             "required": True, "schema": {**STRING, "pattern": '^"[^"]*"$'}},
+    "Location": {"description": "The address in the API of the game (or club night) answered.",
+                 "required": True, "schema": STRING},
+    "Retry-After": {"description": "Seconds to wait before trying again.",
+                    "required": True, "schema": {**STRING, "pattern": "^[0-9]+$"}},
 }
 
 PARAMETERS: dict[str, Schema] = {
@@ -252,7 +258,7 @@ def all_schemas() -> dict[str, Schema]:
 PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 
-def operation_object(operation: Operation, converters: Mapping[str, str]) -> Schema:
+def operation_object(operation: Operation, converters: Mapping[str, str], method: str) -> Schema:
     """One operation of the document, its error replies added from what it needs."""
     parameters: list[Schema] = [
         {"name": name, "in": "path", "required": True,
@@ -271,6 +277,8 @@ def operation_object(operation: Operation, converters: Mapping[str, str]) -> Sch
         errors.add(429)  # the limits on creating games and on wrong edit tokens
     if operation.body is not None:
         errors |= {400, 413, 422}
+    if method in WRITES:
+        errors |= {413, 415}  # any write may carry a body: too large, or not JSON
     if operation.idempotent:
         errors |= {409, 422}  # 409: a repeat still in hand, or another phone's change, past the wait
     if converters:
@@ -333,7 +341,7 @@ def build(app: Flask) -> Schema:
         path = PATH_PARAMETER.sub(r"{\2}", rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             paths.setdefault(path, {})[method.lower()] = {
-                **operation_object(operation, converters), "operationId": operation_id(method, path),
+                **operation_object(operation, converters, method), "operationId": operation_id(method, path),
             }
     return {
         "openapi": "3.1.0",

@@ -30,6 +30,7 @@ HTTP_MESSAGES = {
     405: N_("This address does not accept that method."),
     409: N_("Only the last hand can be removed."),
     413: N_("The request is too large: send at most %(size)s."),
+    415: N_("Send the body as JSON, with the header “Content-Type: application/json”."),
     503: N_("The scores cannot be reached for a moment (the server is waiting for its database). Nothing was "
             "changed: try again in a few seconds."),
 }
@@ -42,7 +43,7 @@ def http_error(error: HTTPException) -> Response:
         response.status_code = 429
         return response
     template = HTTP_MESSAGES.get(error.code or 500, N_("The request could not be handled."))
-    field = "body" if error.code in (400, 413) else "request"
+    field = {400: "body", 413: "body", 415: "Content-Type"}.get(error.code or 500, "request")
     message = phrase(template, size=request_size_limit()) if error.code == 413 else phrase(template)
     return error_response(error.code or 500, [FieldError(field, message)])
 
@@ -55,6 +56,20 @@ def rule_error(error: RuleError) -> Response:
     else:
         status = 422
     return error_response(status, error.errors)
+
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def json_writes_only() -> None:
+    """Before every API view: a write that carries a body must say the body is JSON (`application/json`, or
+    `application/*+json`), else 415. What a page of another site may send without asking first (text/plain,
+    a form, a body with no type) then never reaches a view."""
+    if request.method not in WRITES or request.url_rule is None or not request.path.startswith("/api/"):
+        return
+    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    if has_body and not request.is_json:
+        abort(415)
 
 
 def json_body() -> Any:

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
-from ..store import pieces
+from ..store import pieces, records
 
 LATEST = 20
 """Lines the game page shows: a game to the usual targets has fewer hands, so it shows them all."""
@@ -41,11 +41,14 @@ def history_lines(game: Game, engine: Engine, editable: bool, *, before: int | N
     upto = last if before is None else min(before - 1, last)
     after = max(upto - count, 0)
     kind = GAMES.of(game)
+    edited: list[frozenset[int]] = []  # read when a line is drawn, once
 
     def make(whole: Engine, number: int) -> str:
         hand = pieces.hand_of(whole, number)
+        if not edited:
+            edited.append(records.edited_numbers(game))
         return render_template("_hand_line.html", game=game, kind=kind, engine=whole, editable=editable,
-                               hand=hand, waiting=number == whole.waiting_number())
+                               hand=hand, waiting=number == whole.waiting_number(), edited=number in edited[0])
 
     what = f"line {get_locale()} {'edit' if editable else 'view'}"
     kept = pieces.kept(game, engine, what, make, after=after, upto=upto)

@@ -7,10 +7,12 @@ from flask.typing import ResponseReturnValue
 
 from ..store.records import game_or_404
 from ..web import access
-from ..web.links import absolute_url, qr_svg
+from ..web.links import absolute_url, links_follow_the_browser, qr_svg, server_address
 
 bp = Blueprint("share", __name__)
 bp.add_app_template_global(absolute_url)
+bp.add_app_template_global(links_follow_the_browser)
+bp.add_app_template_global(server_address)
 
 
 @bp.get("/g/<game_id>/qr/<any(view, edit):link>.svg")

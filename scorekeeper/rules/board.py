@@ -88,7 +88,8 @@ def parse_entry(engine: Engine, payload: object) -> Any:
 def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, Any]) -> None:
     """A change made on the phone, applied as the server applies it: a hand typed into the page's form recorded as
     new (checked as a new entry is, `check_new`), or completing the hand waiting for its play (the form's
-    `completes`); or `{"undo": number}`, the last hand undone.
+    `completes`); `{"edit": number, "fields": ...}`, hand `number` replaced by the one typed into its edit form and
+    every later one scored again; or `{"undo": number}`, the last hand undone.
 
     :raises RuleError: when the server would refuse it.
     """
@@ -98,6 +99,12 @@ def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, A
         engine.undo()
         return
     fields = change["fields"]
+    if "edit" in change:
+        number = change["edit"]
+        if not isinstance(number, int) or not 1 <= number <= len(engine.entries):
+            raise NotAllowed.single("edit", phrase(N_("There is no hand %(number)s."), number=number))
+        engine.replace(number, parse_entry(engine, typed_entry(game, fields)))
+        return
     entry = parse_entry(engine, typed_entry(game, fields))
     completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
     if isinstance(completes, int) and completes == engine.waiting_number():
@@ -260,8 +267,10 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     """`board` from and to JSON text: `{"board": ...}`, or the API's 422 body `{"errors": [...]}`.
 
     With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
-    form, name -> values; `{"undo": number}` the last hand undone), the board of the game with those changes; an
-    error about the hand typed last names the form's field as `input` where it is known (else None).
+    form, name -> values; `{"edit": number, "fields": ...}` a hand changed in its edit form; `{"undo": number}` the
+    last hand undone), the board of the game with those changes, and the fields each Spades entry's form would send
+    (`"typed"`, to edit it); an error about the hand typed last names the form's field as `input` where it is known
+    (else None).
     """
     say = sayer(language, catalog)
     inputs: dict[str, str] = {}
@@ -271,7 +280,11 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
         for change in game.get("changes") or ():
             inputs = typed_inputs(game, change.get("fields") or {})
             apply_change(engine, game, change)
-        answer: dict[str, Any] = {"board": board_of(engine, game.get("game"), say)}
+        kind = game.get("game")
+        shown = board_of(engine, kind, say)
+        forms = [typed.typed_fields(kind, shown["players"], entry) for entry in shown["entries"]] if kind in (
+            "dummy-spades", "spades") else []
+        answer: dict[str, Any] = {"board": shown, "typed": forms}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}

@@ -9,9 +9,10 @@ phone share one set of checks and one set of messages.
 
 The fields are named as the forms name them: `bids-<seat>-bid`,
 `bids-<seat>-nil` (Dummy Hand: the hands declared nil on; four-player
-Spades: ticked), `bids-<seat>-blind` (ticked), `tricks-<i>` (in seat order,
-Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids alone).
-Piquet's deal form names its fields by role (`piquet_deal`).
+Spades: ticked), Dummy Hand's `bids-<seat>-side` (Suicide's chips:
+`OWN_HAND`, `PARTNERS_HAND`), `bids-<seat>-blind` (ticked), `tricks-<i>` (in
+seat order, Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids
+alone). Piquet's deal form names its fields by role (`piquet_deal`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ DUMMY = "dummy"
 ROLES = ("elder", "younger")
 SEQUENCE_ROWS = 4
 SET_RANKS = ("A", "K", "Q", "J", "T")
+NOT_GOOD = "no"
+"""The point's cards chip that answers another's point "not good": that point is not announced, so not recorded."""
+OWN_HAND = "own"
+PARTNERS_HAND = "partner"
+"""Suicide's chips for a nil: on the bidder's own hand, or on their partner's (one of the three other hands)."""
 
 
 def number_or_text(text: str | None) -> int | str | None:
@@ -59,15 +65,24 @@ def first_step_only(fields: Fields) -> bool:
 
 
 def dummy_spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
-    """A Dummy Hand Spades hand (API.md): each player's bid and nils, and the four hands' tricks."""
+    """A Dummy Hand Spades hand (API.md): each player's bid and nils (the hands named, then Suicide's sides), and
+    the four hands' tricks."""
+    hands = [*players, DUMMY]
     payload: dict[str, Any] = {"bids": [
         {"player": name, "bid": number_or_text(_one(fields, f"bids-{seat}-bid")),
-         "nil": list(fields.get(f"bids-{seat}-nil", ()))}
+         "nil": [*fields.get(f"bids-{seat}-nil", ()), *_side_hands(name, hands, fields.get(f"bids-{seat}-side", ()))]}
         for seat, name in enumerate(players)
     ]}
     if not first_step_only(fields):
-        payload["tricks"] = _tricks([*players, DUMMY], fields)
+        payload["tricks"] = _tricks(hands, fields)
     return payload
+
+
+def _side_hands(player: str, hands: Sequence[str], sides: Sequence[str]) -> list[str]:
+    """The hands a Suicide bidder's chips name: their own, or their partner's (the three other hands, of which one
+    applies); anything else is passed on for the engine to refuse."""
+    named = {OWN_HAND: [player], PARTNERS_HAND: [hand for hand in hands if hand != player]}
+    return [hand for side in sides for hand in named.get(side, [side])]
 
 
 def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
@@ -84,6 +99,40 @@ def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
     if first_step_only(fields):
         return {"bids": bids}
     return {"bids": bids, "tricks": _tricks(players, fields)}
+
+
+def typed_fields(game: str | None, players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The fields a hand's form would send for a stored entry (the reverse of the readers above): what the phone
+    fills its form with to edit that hand. A form fills in the fields it has: a Dummy Hand page shows one of the
+    two rows of nil chips (the hands, or Suicide's sides), or neither (Mirror)."""
+    fields: dict[str, list[str]] = {}
+    bids = {bid.get("player"): bid for bid in entry.get("bids") or ()}
+    hands = [*players, DUMMY] if game == "dummy-spades" else list(players)
+    for seat, name in enumerate(players):
+        bid = bids.get(name) or {}
+        value = bid.get("bid")
+        if game == "dummy-spades":
+            nil = list(bid.get("nil") or ())
+            fields[f"bids-{seat}-nil"] = nil
+            fields[f"bids-{seat}-side"] = _sides(name, nil, hands)
+        elif value in ("nil", "blind-nil"):
+            fields[f"bids-{seat}-{'nil' if value == 'nil' else 'blind'}"] = ["y"]
+            value = None
+        fields[f"bids-{seat}-bid"] = [] if value is None else [str(value)]
+    tricks = entry.get("tricks")
+    if tricks is not None:
+        for i, hand in enumerate(hands):
+            fields[f"tricks-{i}"] = [] if tricks.get(hand) is None else [str(tricks[hand])]
+    return fields
+
+
+def _sides(player: str, nil: Sequence[str], hands: Sequence[str]) -> list[str]:
+    """The Suicide chips a stored nil stands for: [OWN_HAND], [PARTNERS_HAND], or none."""
+    if list(nil) == [player]:
+        return [OWN_HAND]
+    if nil and set(nil) == {hand for hand in hands if hand != player}:
+        return [PARTNERS_HAND]
+    return []
 
 
 def _tricks(hands: Sequence[str], fields: Fields) -> dict[str, int | str | None]:
@@ -130,7 +179,7 @@ def _declarations(fields: Fields, paths: dict[str, str]) -> dict[str, Any]:
     sets: dict[str, list[dict[str, Any]]] = {}
     for role in ROLES:
         cards, value = f"{role}-point-cards", f"{role}-point-value"
-        if _one(fields, cards) or (_one(fields, value) or "").strip():
+        if _one(fields, cards) != NOT_GOOD and (_one(fields, cards) or (_one(fields, value) or "").strip()):
             point[role] = {"cards": number_or_text(_one(fields, cards)), "value": number_or_text(_one(fields, value))}
         paths.update({f"point.{role}": value, f"point.{role}.cards": cards, f"point.{role}.value": value})
         sequences[role] = []

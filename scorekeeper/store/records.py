@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import insert, inspect
+from sqlalchemy import insert, inspect, select
 from sqlalchemy.orm import lazyload
 
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import PUBLIC_ID, Game, Hand, Seat, hash_token, player_key, table
+from ..models import PUBLIC_ID, Game, Hand, Seat, hash_token, player_key, table, utcnow
 from ..rules.errors import MalformedInput, NotAllowed, RuleError
 from ..rules.names import clean_names
 from ..rules.phrases import N_, Phrase, phrase
@@ -303,9 +303,13 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
     kind = GAMES.of(game)
     entry = kind.parse_entry(engine.table, data)
     had_ended = engine.is_over()
+    was_complete = number != engine.waiting_number()
     engine.replace(number, entry)
     claim_version(game)
-    hand.entry = kind.entry_to_dict(entry)
+    stored = kind.entry_to_dict(entry)
+    if was_complete and stored != hand.entry:
+        hand.edited_at = utcnow()
+    hand.entry = stored
     for later in game.hands:  # this hand's result and every later one's may have changed: their pieces are stale
         if later.number >= number:
             later.scored = game.version
@@ -314,6 +318,12 @@ def replace_hand(game: Game, number: int, data: object, *, engine: Engine | None
         corrections.note_correction(game)  # a club night's table changed after its game ended
     flush()
     return engine
+
+
+def edited_numbers(game: Game) -> frozenset[int]:
+    """The numbers of the game's hands changed after they were first recorded (one query; the hands stay unloaded)."""
+    return frozenset(db.session.scalars(
+        select(Hand.number).where(Hand.game_id == game.id, Hand.edited_at.is_not(None))))
 
 
 def remove_last_hand(game: Game, number: int | None = None) -> None:

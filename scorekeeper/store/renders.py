@@ -17,6 +17,10 @@ dropping the renders of the game's older versions. Storing is best
 effort: when another request holds SQLite's write lock it is skipped at
 once (a read never waits for a writer), and the next reader makes the
 render again.
+
+The cache keeps under RENDER_CACHE_MAX_BYTES: past it the least recently
+used renders are dropped. Its size is kept in one row that every write of
+a render moves in the same transaction, so storing never sums the cache.
 """
 
 from __future__ import annotations
@@ -32,14 +36,14 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
-from sqlalchemy import Connection, bindparam, delete, func, select, update
+from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ..database import not_waiting
 from ..extensions import db
-from ..models import Game, Render
+from ..models import Game, Render, RenderCacheSize
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -49,6 +53,7 @@ RELEASE = hashlib.sha256("".join(
 """The code, templates and translations that make renders: renders made by another release are not read."""
 
 NEW_RENDERS = "new_renders"
+NEW_ENCODINGS = "new_encodings"
 TOUCHED = "touched_renders"
 TOUCH_EVERY = 3600.0  # seconds: how finely the cache knows when a render was last read
 EVICT_BATCH = 500
@@ -74,14 +79,16 @@ def session_state(game: Game) -> str:
 
 
 def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = False,
-           with_session: bool = False) -> str:
-    """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`."""
+           with_session: bool = False, store: bool = True) -> str:
+    """The render `what` of the game as it is now, for this language and reader: from the cache, or `make()`,
+    kept for the next readers unless `store` is false (the whole answer that holds it is kept instead)."""
     state = session_state(game) if with_session else str(game.version)
     key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
     found = db.session.execute(select(Render.body, Render.used_at).where(Render.key == key)).one_or_none()
     if found is None:
         body = make()
-        keep(key, game.public_id, game.version, body)
+        if store:
+            keep(key, game.public_id, game.version, body)
         return body
     touch(key, found.used_at)
     return found.body
@@ -93,6 +100,12 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
         size = len(body.encode()) + sum(len(data) for data in encoded.values())
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
                                              **encoded}
+
+
+def keep_encoded(key: str, version: int, encoding: str, data: bytes) -> None:
+    """Store a kept render's form in another encoding once the GET's answer is ready (`store_new`)."""
+    if request.method in STORING_METHODS:
+        g.setdefault(NEW_ENCODINGS, {})[key, encoding] = (version, data)
 
 
 def touch(key: str, used_at: float | None) -> None:
@@ -155,24 +168,28 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
 
 
 def store_new(response: Response) -> Response:
-    """Keep what this GET rendered for the next readers, drop the renders of the games' older versions, note
-    which kept ones were read, and keep the cache under its cap."""
+    """Keep what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
+    the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
+    encoded: dict[tuple[str, str], tuple[int, bytes]] = g.pop(NEW_ENCODINGS, {})
     touched: set[str] = g.pop(TOUCHED, set())
-    if not new and not touched:
+    if not new and not encoded and not touched:
         return response
     try:
         db.session.commit()  # ends the read
         with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
             now = time.time()
-            for key, values in new.items():
-                db.session.execute(_insert_new(key=key, used_at=now, **values))
+            moved = 0  # the bytes the cache gains
             for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-                db.session.execute(delete(Render).where(Render.game == public_id, Render.version < version))
+                moved -= _drop(Render.game == public_id, Render.version < version)
+            for key, values in new.items():
+                moved += sum(db.session.execute(_insert_new(key=key, used_at=now, **values)).scalars())
+            for (key, encoding), (version, data) in encoded.items():
+                moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
             if touched:
                 db.session.execute(update(Render).where(Render.key.in_(touched)).values(used_at=now))
-            if new:
-                _keep_under_cap(current_app.config["RENDER_CACHE_MAX_BYTES"])
+            if new or encoded:
+                _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
         db.session.rollback()
@@ -180,41 +197,61 @@ def store_new(response: Response) -> Response:
 
 
 def _insert_new(**values: Any) -> Any:
-    """INSERT that leaves a render another worker stored first, and replaces one of an older version kept under
-    the same key (a whole answer's key holds no version: whole_renders.py). PostgreSQL and SQLite say it alike."""
+    """INSERT that leaves a render another worker stored first, returning the size of one it did store. A
+    whole answer's key holds no version (whole_renders.py): the game's older versions are dropped before. PostgreSQL
+    and SQLite say it alike."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(Render).values(**values)
-    newer = {column: insert.excluded[column] for column in ("version", "body", "br", "gzip", "size", "used_at")}
-    return insert.on_conflict_do_update(index_elements=["key"], set_=newer,
-                                       where=Render.version < insert.excluded.version)
+    return dialect.insert(Render).values(**values).on_conflict_do_nothing(index_elements=["key"]).returning(
+        Render.size)
 
 
-def _keep_under_cap(cap: int) -> None:
+def _add_encoding(key: str, version: int, encoding: str, data: bytes) -> Any:
+    """UPDATE that adds the render's form in `encoding` unless another worker did first, returning the row if it
+    did add it."""
+    column = getattr(Render, encoding)
+    return (update(Render).where(Render.key == key, Render.version == version, column.is_(None))
+            .values({column: data, Render.size: Render.size + len(data)}).returning(Render.key)
+            .execution_options(synchronize_session=False))
+
+
+def _drop(*where: Any) -> int:
+    """Delete the renders `where` says; the bytes they held."""
+    statement = delete(Render).where(*where).returning(Render.size).execution_options(synchronize_session=False)
+    return sum(db.session.execute(statement).scalars())
+
+
+def _move_size(moved: int) -> int:
+    """Move the cache's size by `moved` bytes, in the transaction that moved them; the size it now holds."""
+    statement = (update(RenderCacheSize).where(RenderCacheSize.id == 1)
+                 .values(bytes=RenderCacheSize.bytes + moved).returning(RenderCacheSize.bytes))
+    return int(db.session.execute(statement).scalar_one())
+
+
+def _keep_under_cap(total: int, cap: int) -> None:
     """Past `cap` bytes, drop the least recently used renders until the cache holds at most nine tenths of it
     (so that it is not trimmed again at the next store)."""
-    total = int(db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one())
     if total <= cap:
         return
     target = cap * 9 // 10
     while total > target:
+        # On PostgreSQL the rows another store is writing are passed over, not waited for: that store may be
+        # waiting for the size's row, which this one holds (a deadlock).
         oldest = db.session.execute(select(Render.key, Render.size).order_by(Render.used_at, Render.key)
-                                    .limit(EVICT_BATCH)).all()
-        dropped = []
+                                    .limit(EVICT_BATCH).with_for_update(skip_locked=True)).all()
+        keys, left = [], total
         for key, size in oldest:
-            if total <= target:
+            if left <= target:
                 break
-            dropped.append(key)
-            total -= size
-        if not dropped:
+            keys.append(key)
+            left -= size
+        if not keys:
             return
-        db.session.execute(delete(Render).where(Render.key.in_(dropped)).execution_options(
-            synchronize_session=False))
+        total = _move_size(-_drop(Render.key.in_(keys)))
 
 
 def forget(game: Game) -> None:
     """Drop every render of a game being deleted (not committed)."""
-    db.session.execute(delete(Render).where(Render.game == game.public_id).execution_options(
-        synchronize_session=False))
+    _move_size(-_drop(Render.game == game.public_id))
 
 
 def init_app(app: Flask) -> None:

@@ -2,10 +2,11 @@
 
 A reader without edit rights gets the same read-only game page, and anyone
 the same API game object, as every other reader in that language: the whole
-body is kept in the cache of renders (renders.py) as it is sent, as is and
-compressed with each encoding the app offers (brotli, gzip). A reader it
-fits gets it from one small query of the game's columns joined to the kept
-body, without a template, a replay or compressing anything.
+body is kept in the cache of renders (renders.py) as it is sent: as is, and
+compressed in each encoding (brotli, gzip) a reader asked for, the first
+such reader compressing it once (the others are not made until asked). A
+reader it fits gets it from one small query of the game's columns joined to
+the kept body, without a template, a replay or compressing anything.
 
 The key holds all the body depends on but the game's version: the release,
 what it is, the game, every game's version of its session, the language,
@@ -43,7 +44,7 @@ from ..web.i18n import select_locale
 from . import renders
 from .running_state import source_digest
 
-ENCODINGS = ("br", "gzip")  # the compressed forms kept, as columns of Render
+ENCODINGS = ("br", "gzip")  # the compressed forms kept once asked for, as columns of Render
 _GAME = table(Game)
 _RENDER = table(Render)
 _COLUMNS = {None: _RENDER.c.body, "br": _RENDER.c.br, "gzip": _RENDER.c.gzip}
@@ -135,12 +136,20 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         if session_id is not None:  # its key holds every game's version of its session
             row = connection.execute(lookup, {"game_id": game_id, "key": key(public_id, session_state)}).one()
             version, used_at, data = row.version, row.used_at, row[-1]
-        if data is None and encoding in ENCODINGS:  # kept, but too short to compress; or not kept at all
+        # Not in this encoding yet, too short to compress, or not kept: its body, to compress once it is read.
+        compress_into = encoding if data is None and encoding in ENCODINGS else None
+        if compress_into is not None:
             data = connection.execute(select(_RENDER.c.body).where(
                 _RENDER.c.key == key(public_id, session_state), _RENDER.c.version == version)).scalar_one_or_none()
-            encoding = None
     if data is None:
         return Shared(key(public_id, session_state), public_id, version, session_state)
+    if compress_into is not None:  # by the first reader asking for this encoding, kept for the next
+        body = data.encode()
+        if len(body) >= current_app.config["COMPRESS_MIN_SIZE"]:
+            data = _compress(body, compress_into)
+            renders.keep_encoded(key(public_id, session_state), version, compress_into, data)
+        else:
+            encoding = None
     renders.touch(key(public_id, session_state), used_at)
     tag = None if etag is None else etag(version)
     if encoding in ENCODINGS:
@@ -150,19 +159,19 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
 
 def kept(found: Shared, response: Response, *, etag: str | None = None) -> Response:
     """`response` (a 200 just made for this request, not compressed) kept for the next readers if the game did
-    not change meanwhile, and sent in the encoding this request takes."""
+    not change meanwhile, and sent in the encoding this request takes: compressed in that one alone, kept beside
+    it; a reader asking for another compresses it then (`answer`)."""
     if response.status_code != 200 or not found.is_current():
         return _plain(response, etag)  # Flask-Compress compresses it as any other
     data = response.get_data()
-    compressed = {}
-    if len(data) >= current_app.config["COMPRESS_MIN_SIZE"]:
-        compressed = {encoding: _compress(data, encoding) for encoding in ENCODINGS}
-    renders.keep(found.key, found.public_id, found.version, data.decode(), **compressed)
     encoding = _chosen_encoding()
-    if encoding in compressed:
-        response.set_data(compressed[encoding])
-        return _encoded(response, encoding, etag)
-    return _plain(response, etag)
+    if encoding not in ENCODINGS or len(data) < current_app.config["COMPRESS_MIN_SIZE"]:
+        renders.keep(found.key, found.public_id, found.version, data.decode())
+        return _plain(response, etag)
+    compressed = _compress(data, encoding)
+    renders.keep(found.key, found.public_id, found.version, data.decode(), **{encoding: compressed})
+    response.set_data(compressed)
+    return _encoded(response, encoding, etag)
 
 
 def _compress(data: bytes, encoding: str) -> bytes:

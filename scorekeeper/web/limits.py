@@ -155,5 +155,6 @@ def edit_token_attempts(view: F) -> F:
 def init_app(app: Flask) -> None:
     proxies = int(app.config["FORWARDED_FOR_PROXIES"])
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
+        # The proxies trusted for the client's address are trusted for the scheme it used (HTTPS: Secure cookies).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     limiter.init_app(app)

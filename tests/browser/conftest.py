@@ -9,6 +9,7 @@ test-artifacts/ to be looked at.
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -16,7 +17,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from ..conftest import dispose, make_app
-from .support import CHROMIUM, CHROMIUM_FLAGS, PHONE, WatchedBrowser, make_page, serve_cdn_locally
+from .support import CHROMIUM, CHROMIUM_FLAGS, NARROW_PHONE, PHONE, Server, WatchedBrowser, make_page, serve_cdn_locally
 
 
 @pytest.fixture
@@ -84,3 +85,33 @@ def new_phone(browser, live_server):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def database(tmp_path):
+    """The offline tests' database, migrated here; the server process (`server`) uses the same file."""
+    app = make_app(tmp_path, TESTING=False)
+    yield app
+    dispose(app)
+
+
+@pytest.fixture
+def server(database, tmp_path):
+    """The app under gunicorn (support.Server), which a test can stop and start again for real."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        pytest.skip("the server process runs on its own SQLite file")
+    server = Server(f"sqlite:///{tmp_path / 'test.db'}")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def scoring_phone(browser, server):
+    """A narrow phone on `server`, the scorer kept as every phone keeps it unless its player turns that off."""
+    context = browser.new_context(viewport=NARROW_PHONE, base_url=server.url)
+    serve_cdn_locally(context, server.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,11 +1,19 @@
-"""Helpers for the browser tests: Chromium's flags, the CDN stand-in, the CSP watch, screenshots."""
+"""Helpers for the browser tests: Chromium's flags, the CDN stand-in, the CSP watch, screenshots, and the app under
+gunicorn for the offline tests (a server that can really be stopped)."""
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from scorekeeper.app import ROOT
+
+from ..web.test_gunicorn import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -153,3 +161,89 @@ def settled(page) -> None:
     """
     wait_for(page, "(window.htmxWatch?.lastTrigger ?? 0) >= (window.htmxWatch?.lastTyping ?? 0)"
                    " && !document.querySelector('.htmx-request')")
+
+
+# --- Offline: the app under gunicorn, stopped and started again on one port ------------------------------------
+
+BOOT_SECONDS = 60
+ENGINE_FILES = 7  # the worker, Pyodide's five core files, the engine's zip
+KEPT_SECONDS = 90  # bounds, never measures of speed: Pyodide's WebAssembly takes seconds on a busy machine
+
+
+class Server:
+    """The app under gunicorn in a process of its own, on one port across restarts."""
+
+    def __init__(self, database_url: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {key: value for key, value in os.environ.items() if key not in ("WEB_CONCURRENCY", "THREADS")}
+        self.env.update(HOST="127.0.0.1", PORT=str(self.port), SECRET_KEY="test", DATABASE_URL=database_url,
+                        PYTHONPATH=str(ROOT), WEB_CONCURRENCY="1", THREADS="8")
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "scorekeeper.app:create_app()"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + BOOT_SECONDS
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                if self.request("GET", "/offline")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=BOOT_SECONDS)
+
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+            return response.status, (json.loads(data) if response.getheader("Content-Type", "").startswith(
+                "application/json") else data)
+        finally:
+            connection.close()
+
+
+def game_with_hands(server: Server, game: dict, hands: list[dict]) -> tuple[str, str]:
+    """A new game with `hands` recorded through the API; returns (id, edit token)."""
+    status, created = server.request("POST", "/api/v1/games", game)
+    assert status == 201
+    for hand in hands:
+        assert server.request("POST", f"/api/v1/games/{created['id']}/hands", hand, created["edit_token"])[0] == 201
+    return created["id"], created["edit_token"]
+
+
+def kept_for_offline(phone, game_id: str, *, with_hands: bool = False) -> None:
+    """Wait until the phone keeps what it plays on offline: the scorer's files, and the game object of `game_id`
+    (`with_hands`: one that has hands already)."""
+    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    wait_for(phone, """([game, withHands]) => new Promise((resolve) => {
+        const opened = indexedDB.open("scorekeeper-offline", 2);
+        opened.onsuccess = () => {
+            const get = opened.result.transaction("games").objectStore("games").get(game);
+            get.onsuccess = () => resolve(Boolean(get.result) && (!withHands || get.result.api.hands.length > 0));
+        };
+    })""", [game_id, with_hands])
+
+
+def open_offline(phone, server: Server, game_id: str, token: str) -> None:
+    """The game's page opened with edit rights, its copy, the scorer and its game object kept; then the server off,
+    and the page opened again from the phone's copy."""
+    phone.goto(f"/g/{game_id}/join/{token}")
+    phone.wait_for_selector("#hand-form")
+    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
+    kept_for_offline(phone, game_id, with_hands=True)
+    server.stop()
+    phone.reload()

@@ -1,102 +1,28 @@
 """Offline at the table: a phone that loses the server keeps its game open and its hands, and sends them once.
 
-The app runs as `make run` runs it (gunicorn), in its own process, so that
-the test can stop the server for real (the browser's offline emulation does
-not cover service workers reliably) and start it again on the same port.
+The app runs as `make run` runs it (gunicorn), in its own process (the
+`server` fixture, support.Server), so that the test can stop the server for
+real (the browser's offline emulation does not cover service workers
+reliably) and start it again on the same port.
 Waits here are bounds on how long a step may take, never measures of speed.
 """
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import subprocess
-import sys
-import time
-
 import pytest
 
-from scorekeeper.app import ROOT
-
-from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME
-from ..web.test_gunicorn import free_port
-from .support import screenshot, serve_cdn_locally, wait_for
+from .support import NARROW_PHONE, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
-NARROW_PHONE = {"width": 360, "height": 740}
 SCORER_OFF = 'localStorage.setItem("scorekeeper:keep-engine", "off");'
-BOOT_SECONDS = 60
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
 # RULES.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
 TYPED = {"#bids-0-bid": "7", "#bids-1-bid": "5", "#bids-2-bid": "6",
          "#tricks-0": "5", "#tricks-1": "2", "#tricks-2": "3", "#tricks-3": "3"}
 OTHER_PHONE_HAND = {"bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 4}],
                     "tricks": {"Ann": 4, "dummy": 1, "Ben": 4, "Cid": 4}}
-
-
-class Server:
-    """The app under gunicorn in a process of its own, on one port across restarts."""
-
-    def __init__(self, database_url: str):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {key: value for key, value in os.environ.items() if key not in ("WEB_CONCURRENCY", "THREADS")}
-        self.env.update(HOST="127.0.0.1", PORT=str(self.port), SECRET_KEY="test", DATABASE_URL=database_url,
-                        PYTHONPATH=str(ROOT), WEB_CONCURRENCY="1", THREADS="8")
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "scorekeeper.app:create_app()"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + BOOT_SECONDS
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                if self.request("GET", "/offline")[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=BOOT_SECONDS)
-
-    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        try:
-            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            response = connection.getresponse()
-            data = response.read()
-            return response.status, (json.loads(data) if response.getheader("Content-Type", "").startswith(
-                "application/json") else data)
-        finally:
-            connection.close()
-
-
-@pytest.fixture
-def database(tmp_path):
-    app = make_app(tmp_path, TESTING=False)  # migrated here; the server process uses the same file
-    yield app
-    dispose(app)
-
-
-@pytest.fixture
-def server(database, tmp_path):
-    if os.environ.get("TEST_DATABASE_URL"):
-        pytest.skip("the server process runs on its own SQLite file")
-    server = Server(f"sqlite:///{tmp_path / 'test.db'}")
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

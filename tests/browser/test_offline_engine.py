@@ -1,7 +1,7 @@
 """The scorer on the phone: the rules engine under Pyodide, kept by the service worker, scoring with the server off.
 
-The server runs under gunicorn in its own process (test_offline.Server) so
-that it can really be stopped. Waits are bounds, never measures of speed:
+The server runs under gunicorn in its own process (the `server` fixture,
+support.Server) so that it can really be stopped. Waits are bounds, never measures of speed:
 Pyodide's WebAssembly takes seconds to compile on a busy machine.
 """
 
@@ -13,26 +13,17 @@ from scorekeeper.rules.board import board
 
 from ..games import SPADES_GAME, SPADES_HANDS
 from . import test_offline
-from .support import screenshot, serve_cdn_locally, wait_for
+from .support import ENGINE_FILES, KEPT_SECONDS, kept_for_offline, open_offline, screenshot, wait_for
+from .support import game_with_hands as game_with
 
 pytestmark = pytest.mark.browser
-# The server under gunicorn and its database: the fixtures of the offline tests.
-database, server = test_offline.database, test_offline.server
+SCORED_SECONDS = 120
 
 
 @pytest.fixture
-def phone(browser, server):
-    """A narrow phone on the server, the scorer kept as every phone keeps it unless its player turns that off."""
-    context = browser.new_context(viewport=test_offline.NARROW_PHONE, base_url=server.url)
-    serve_cdn_locally(context, server.url)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
+def phone(scoring_phone):
+    return scoring_phone
 
-ENGINE_FILES = 7  # the worker, Pyodide's five core files, the engine's zip
-KEPT_SECONDS = 90
-SCORED_SECONDS = 120
 BOARD = """(game) => new Promise((resolve) => {
     const worker = new Worker("/engine/worker.js");
     worker.onmessage = (event) => { worker.terminate(); resolve(event.data); };
@@ -108,15 +99,7 @@ def shown_totals(phone) -> dict[str, str]:
 
 def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phone, server):
     game_id, _ = test_offline.open_with_edit_rights(phone, server, SPADES_GAME)
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
-    wait_for(phone, """(game) => new Promise((resolve) => {
-        const opened = indexedDB.open("scorekeeper-offline", 2);
-        opened.onsuccess = () => {
-            const get = opened.result.transaction("games").objectStore("games").get(game);
-            get.onsuccess = () => resolve(Boolean(get.result));
-        };
-    })""", game_id)
+    kept_for_offline(phone, game_id)
     server.stop()
     phone.reload()
     assert phone.locator("#connection").is_visible()
@@ -193,29 +176,8 @@ def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server
 
 
 def game_with_hands(server, count: int) -> tuple[str, str]:
-    status, created = server.request("POST", "/api/v1/games", SPADES_GAME)
-    assert status == 201
-    for hand in SPADES_HANDS[:count]:
-        assert server.request("POST", f"/api/v1/games/{created['id']}/hands", hand, created["edit_token"])[0] == 201
-    return created["id"], created["edit_token"]
-
-
-def open_offline(phone, server, game_id: str, token: str) -> None:
-    """The game's page opened with edit rights, its copy, the scorer and its game object kept; then the server off."""
-    phone.goto(f"/g/{game_id}/join/{token}")
-    phone.wait_for_selector("#hand-form")
-    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
-    wait_for(phone, """(game) => new Promise((resolve) => {
-        const opened = indexedDB.open("scorekeeper-offline", 2);
-        opened.onsuccess = () => {
-            const get = opened.result.transaction("games").objectStore("games").get(game);
-            get.onsuccess = () => resolve(Boolean(get.result) && get.result.api.hands.length > 0);
-        };
-    })""", game_id)
-    server.stop()
-    phone.reload()
+    """A Dummy Hand game (tests/games.py) with its first `count` hands recorded."""
+    return game_with(server, SPADES_GAME, SPADES_HANDS[:count])
 
 
 def test_a_stored_hand_undone_offline_is_undone_once_then_a_new_hand_takes_its_number(phone, server):

@@ -112,7 +112,7 @@ def test_a_saunt_game_ends_at_the_moment_someone_reaches_100(page):
     declare_point(page, "elder", 6, 60)
     pick(page, "elder-sequences-0-length", "6")
     pick(page, "elder-sequences-0-top", "A")
-    page.select_option("#elder-sets-A", "4")
+    pick(page, "elder-sets-A", "4")
     wait_for(page, "document.querySelector('#verdict-extra').innerText.includes('repique')")
     assert page.inner_text("#verdict-extra") == "Ann reaches 36 before Ben scores: repique, +60."
     save_deal(page, 3)
@@ -143,9 +143,9 @@ def test_check_with_cards_fills_the_declarations(page):
     assert page.input_value("#elder-point-value") == "38"
     assert chosen(page, "younger-sequences-0-length") == "3"
     assert chosen(page, "younger-sequences-0-top") == "K"
-    assert page.input_value("#younger-sets-K") == "4"
-    assert page.input_value("#younger-sets-Q") == "4"
-    assert page.input_value("#elder-sets-A") == "3"
+    assert chosen(page, "younger-sets-K") == "4"
+    assert chosen(page, "younger-sets-Q") == "4"
+    assert chosen(page, "elder-sets-A") == "3"
     assert page.inner_text("#verdict-point").startswith("Equal")
     assert page.inner_text("#verdict-extra") == "Ben reaches 31 before Ann scores: repique, +60."
     screenshot(page, "piquet-check-with-cards")

@@ -143,19 +143,24 @@ def test_a_piquet_deal_in_taps(phone):
                            "#deal-form", "piquet")
 
     # The API.md deal: Ann (elder) point of 5 (48), tierce to the king, trio of aces; Ben (younger) point of
-    # 5 (45), tierce to the ace, quatorze of tens; Ann wins tricks 1-6 and 12, Ben 7-11.
+    # 5 (45), tierce to the ace, quatorze of tens; Ann wins tricks 1-6 and 12, Ben 7-11. At the table Ben
+    # answers Ann's 48 "not good" without saying his 45: one tap. The point's cards go on to its value.
     thumb.tap(chip("elder-point-cards", "5"))
-    thumb.type_number("#elder-point-value", 48)
+    thumb.type_on(48, into="#elder-point-value")
     settled(page)  # the verdict above the next chips is shown before the next tap
-    thumb.tap(chip("younger-point-cards", "5"))
-    thumb.type_number("#younger-point-value", 45)
+    thumb.tap(chip("younger-point-cards", "no"))
     settled(page)
+    assert "Ann is good" in page.inner_text("#verdict-point")
+    assert page.input_value("#younger-point-value") == ""
     thumb.tap(chip("elder-sequences-0-length", "3"))
     thumb.tap(chip("elder-sequences-0-top", "K"))
     thumb.tap(chip("younger-sequences-0-length", "3"))
     thumb.tap(chip("younger-sequences-0-top", "A"))
-    thumb.choose("#elder-sets-A", "3")
-    thumb.choose("#younger-sets-T", "4")
+    # Sets are chips too: 3 for a trio, 4 for a quatorze.
+    thumb.tap(chip("elder-sets-A", "3"))
+    thumb.tap(chip("younger-sets-T", "4"))
+    settled(page)
+    assert "Ben is good" in page.inner_text("#verdict-sets")
     # Each tap gives the later tricks to the same player, until the next run.
     thumb.tap(chip("tricks-0", "elder"))
     thumb.tap(chip("tricks-6", "younger"))
@@ -166,5 +171,8 @@ def test_a_piquet_deal_in_taps(phone):
     save(thumb, "Save deal")
 
     assert scores(page) == {"Ann": 24, "Ben": 23}
-    assert thumb.taps == 20  # 35 before
+    assert thumb.taps == 14  # 35 at first, then 20
+    deal = page.request.get(page.url.replace("/g/", "/api/v1/games/").split("?")[0]).json()["hands"][0]
+    assert {name: (result["good"], result["points"]) for name, result in deal["classes"].items()} == {
+        "point": ("elder", 5), "sequences": ("younger", 3), "sets": ("younger", 14)}
     assert next_form_in_view(page, "#deal-form"), "the next deal's form starts on the first screen too"

@@ -6,7 +6,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.board import board_json
+from scorekeeper.rules.board import board, board_json
 from scorekeeper.rules.piquet import (
     ByRole,
     DealEntry,
@@ -16,7 +16,14 @@ from scorekeeper.rules.piquet import (
     parse_deal,
 )
 from scorekeeper.rules.piquet.values import Field
-from scorekeeper.rules.typed import SET_RANKS, dummy_spades_hand, filled_tricks, piquet_deal, spades_hand
+from scorekeeper.rules.typed import (
+    SET_RANKS,
+    dummy_spades_hand,
+    filled_tricks,
+    piquet_deal,
+    spades_hand,
+    typed_fields,
+)
 
 from . import test_piquet_properties as deals
 
@@ -33,6 +40,13 @@ def test_a_dummy_hand_is_read_as_typed_with_its_nils():
                  {"player": "Cid", "bid": 6, "nil": []}],
         "tricks": {"Ann": 5, "Ben": 2, "Cid": 3, "dummy": 3},
     }
+
+
+def test_suicides_chips_name_the_bidders_own_hand_or_the_three_others_and_anything_else_goes_on_as_typed():
+    fields = {"bids-0-side": ["partner"], "bids-1-side": ["own"], "bids-2-side": ["both"]}
+
+    assert [bid["nil"] for bid in dummy_spades_hand(DUMMY_PLAYERS, fields)["bids"]] == [
+        ["Ben", "Cid", "dummy"], ["Ben"], ["both"]]
 
 
 def test_text_goes_to_the_engine_as_typed_and_a_blank_is_none():
@@ -220,3 +234,76 @@ def test_a_deal_typed_on_the_phone_is_checked_as_a_new_deal_the_pique_asked_when
     assert shown(deal) == {"errors": [{"field": "pique", "input": "pique",
                                        "message": "Pique is possible here: say whether elder piqued."}]}
     assert shown({**deal, "pique": ["yes"]})["board"]["totals"] == {"Ann": {"score": 73}, "Ben": {"score": 4}}
+
+
+def test_a_stored_entry_gives_back_the_fields_its_form_sent_and_they_read_as_the_same_entry():
+    dummy = {"bids": [{"player": "Ann", "bid": 4, "nil": ["Ben", "Cid", "dummy"]},
+                      {"player": "Ben", "bid": 5, "nil": ["Ben"]}, {"player": "Cid", "bid": 7, "nil": []}],
+             "tricks": {"Ann": 6, "Ben": 0, "Cid": 7, "dummy": 0}}
+    fields = typed_fields("dummy-spades", DUMMY_PLAYERS, dummy)
+    assert fields["bids-0-side"] == ["partner"] and fields["bids-1-side"] == ["own"] and fields["bids-2-side"] == []
+    assert fields["bids-0-nil"] == ["Ben", "Cid", "dummy"] and fields["tricks-3"] == ["0"]
+    sides_only = {name: values for name, values in fields.items() if not name.endswith("-nil")}  # a Suicide page
+    assert dummy_spades_hand(DUMMY_PLAYERS, sides_only) == dummy
+
+    four = {"bids": [{"player": "Ann", "bid": "nil"}, {"player": "Ben", "bid": "blind-nil"},
+                     {"player": "Cid", "bid": 4}, {"player": "Dan", "bid": 5}]}
+    assert typed_fields("spades", FOUR, four) == {
+        "bids-0-nil": ["y"], "bids-0-bid": [], "bids-1-blind": ["y"], "bids-1-bid": [], "bids-2-bid": ["4"],
+        "bids-3-bid": ["5"]}
+    assert spades_hand(FOUR, {**typed_fields("spades", FOUR, four), "step": ["first"]}) == four
+
+
+def test_the_phone_scores_an_edit_of_any_hand_and_gives_each_entrys_fields():
+    game = {"game": "spades", "players": list(FOUR), "first_dealer": "Ann", "settings": {},
+            "entries": [{"bids": [{"player": name, "bid": 3} for name in FOUR],
+                         "tricks": {"Ann": 3, "Ben": 3, "Cid": 3, "Dan": 4}}] * 2}
+    edit = {"bids-0-bid": ["4"], "bids-1-bid": ["3"], "bids-2-bid": ["3"], "bids-3-bid": ["3"],
+            "tricks-0": ["4"], "tricks-1": ["3"], "tricks-2": ["3"], "tricks-3": ["3"]}
+    answer = json.loads(board_json(json.dumps({**game, "changes": [{"edit": 1, "fields": edit}]})))
+    expected = board({**game, "entries": [spades_hand(FOUR, edit), game["entries"][1]]})
+    assert answer["board"] == expected
+    assert answer["typed"][0] == {**edit, "tricks-3": ["3"]}
+    missing = json.loads(board_json(json.dumps({**game, "changes": [{"edit": 3, "fields": edit}]})))
+    assert missing == {"errors": [{"field": "edit", "message": "There is no hand 3.", "input": None}]}
+
+
+HANDS = (*DUMMY_PLAYERS, "dummy")
+counts = st.integers(min_value=0, max_value=13)
+
+
+@st.composite
+def dummy_entries(draw):
+    """A Dummy Hand entry as the API stores it: a bid and nils for each player, and maybe the four hands' tricks."""
+    bids = [{"player": name, "bid": draw(counts), "nil": draw(st.lists(st.sampled_from(HANDS), unique=True))}
+            for name in DUMMY_PLAYERS]
+    tricks = draw(st.none() | st.fixed_dictionaries({hand: counts for hand in HANDS}))
+    return {"bids": bids} if tricks is None else {"bids": bids, "tricks": tricks}
+
+
+@st.composite
+def four_player_entries(draw):
+    bids = [{"player": name, "bid": draw(counts | st.sampled_from(["nil", "blind-nil"]))} for name in FOUR]
+    tricks = draw(st.none() | st.fixed_dictionaries({name: counts for name in FOUR}))
+    return {"bids": bids} if tricks is None else {"bids": bids, "tricks": tricks}
+
+
+def as_sent(fields, entry):
+    """The fields as the form sends them: the bids alone without tricks (its "Save bids" button)."""
+    return fields if "tricks" in entry else {**fields, "step": ["first"]}
+
+
+@given(dummy_entries())
+def test_a_dummy_hand_entry_filled_into_its_form_reads_back_the_same(entry):
+    fields = as_sent(typed_fields("dummy-spades", DUMMY_PLAYERS, entry), entry)
+    by_hands = {name: values for name, values in fields.items() if not name.endswith("-side")}  # Standard's chips
+    assert dummy_spades_hand(DUMMY_PLAYERS, by_hands) == entry
+    by_sides = {name: values for name, values in fields.items() if not name.endswith("-nil")}  # Suicide's chips
+    read = dummy_spades_hand(DUMMY_PLAYERS, by_sides)
+    for bid, back in zip(entry["bids"], read["bids"]):
+        assert sorted(back["nil"]) == sorted(bid["nil"]) or not fields[f"bids-{DUMMY_PLAYERS.index(bid['player'])}-side"]
+
+
+@given(four_player_entries())
+def test_a_four_player_entry_filled_into_its_form_reads_back_the_same(entry):
+    assert spades_hand(FOUR, as_sent(typed_fields("spades", FOUR, entry), entry)) == entry

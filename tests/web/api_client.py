@@ -140,8 +140,10 @@ def check_documented(app, method, path, response):
         return
     documented = operation["responses"].get(str(response.status_code))
     assert documented is not None, f"{method} {path}: status {response.status_code} is not documented"
-    for header in documented.get("headers", {}):
+    for header, reference in documented.get("headers", {}).items():
         assert header in response.headers, f"{method} {path} {response.status_code}: no {header} header"
+        pattern = document["components"]["headers"][reference["$ref"].rpartition("/")[2]]["schema"].get("pattern")
+        assert pattern is None or re.search(pattern, response.headers[header]), f"{method} {path}: {header} off"
     content = documented.get("content")
     if head:
         return

@@ -272,9 +272,8 @@ def test_the_event_reads_in_one_query_with_thirty_tables_as_with_three(app, clie
             counts.append(len(statements))
         return counts
 
-    # The first read: the version, the event in one query, and the render cache's size as its view is kept (the
-    # cap, store/renders.py); then the version alone.
-    assert queries_for(30) == queries_for(3) == [3, 1]
+    # The first read: the version and the event in one query (keeping its view reads nothing); then the version alone.
+    assert queries_for(30) == queries_for(3) == [2, 1]
     with app.app_context():
         assert db.session.query(Game).count() == 33
 

@@ -1,20 +1,23 @@
-"""Edit rights that last: a permanent cookie, Secure when configured, and the edit link shown to keep."""
+"""Edit rights that last: a permanent cookie, Secure when configured, that no one can read a token out of,
+and the edit link shown to keep."""
 
 from __future__ import annotations
 
 import re
+import zlib
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from io import BytesIO
 
 import pytest
 from flask_migrate import upgrade
+from itsdangerous import base64_decode
 
 from scorekeeper.app import create_app
 from scorekeeper.web.access import REMEMBERED_GAMES
 from scorekeeper.web.links import qr_svg
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 from .forms_client import post_form
 
 NEW_GAME = {
@@ -85,6 +88,31 @@ def test_the_cookie_is_secure_when_the_environment_says_so(app_from_environment)
     assert "expires" in cookie
 
 
+def test_the_cookie_is_secure_whenever_the_page_came_over_https(client):
+    """No setting needed: plain HTTP (make run on a LAN) keeps a cookie without Secure, HTTPS gets Secure."""
+    response = post_form(client, "/new/dummy-spades", NEW_GAME, base_url="https://localhost")
+    assert response.status_code == 303
+    assert "secure" in attributes(session_cookie(response))
+    page = client.get(response.headers["Location"], base_url="https://localhost")
+    assert "secure" in attributes(session_cookie(page))
+    assert 'id="hand-form"' in page.get_data(as_text=True)
+
+    plain = create(client)
+    assert "secure" not in attributes(session_cookie(plain))
+    assert 'id="hand-form"' in client.get(plain.headers["Location"]).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("proxies", "secure"), [(0, False), (1, True)])
+def test_behind_a_proxy_its_https_counts_when_the_proxy_is_trusted(tmp_path, proxies, secure):
+    app = make_app(tmp_path, FORWARDED_FOR_PROXIES=proxies)
+    client = app.test_client()
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+    response = client.get("/new/dummy-spades", headers=forwarded)
+    assert ("secure" in attributes(session_cookie(response))) is secure
+    assert ("Strict-Transport-Security" in response.headers) is secure
+    dispose(app)
+
+
 def test_the_browser_remembers_the_latest_games_within_a_cookie_browsers_keep(client):
     """4 KB is what every browser keeps of a cookie; Werkzeug warns (an error here) past 4093 bytes."""
     ids = []
@@ -99,10 +127,55 @@ def test_the_browser_remembers_the_latest_games_within_a_cookie_browsers_keep(cl
     assert REMEMBERED_GAMES == 60
 
 
-def test_rights_kept_in_the_cookie_of_an_older_version_still_count(client, app):
+def readable(cookie: str) -> str:
+    """What anyone holding the session cookie reads in it: Flask signs the cookie, it does not encrypt it."""
+    value = cookie.split(";")[0].removeprefix("session=")
+    payload = base64_decode(value.lstrip(".").split(".")[0])
+    return (zlib.decompress(payload) if value.startswith(".") else payload).decode()
+
+
+def test_the_cookie_grants_edit_rights_without_holding_a_readable_token(client):
+    created = client.post("/api/v1/games", json=SPADES).get_json()
+    game_id, token = created["id"], created["edit_token"]
+    cookie = session_cookie(client.get(f"/g/{game_id}/join/{token}"))
+    assert game_id in readable(cookie)  # which games it may edit is no secret
+    assert token not in readable(cookie)
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert 'id="hand-form"' in page
+    assert f"/g/{game_id}/join/{token}" in page  # the share box still shows the edit link to pass on
+
+    other = client.application.test_client()  # the same cookie in another browser: the same rights
+    other.set_cookie("session", cookie.split(";")[0].removeprefix("session="))
+    assert 'id="hand-form"' in other.get(f"/g/{game_id}").get_data(as_text=True)
+
+
+def test_rights_outlast_a_new_secret_key_while_the_old_one_is_a_fallback(client, app):
+    created = client.post("/api/v1/games", json=SPADES).get_json()
+    assert client.get(f"/g/{created['id']}/join/{created['edit_token']}").status_code == 303
+    app.config.update(SECRET_KEY="a new key", SECRET_KEY_FALLBACKS=["test"])
+    assert 'id="hand-form"' in client.get(f"/g/{created['id']}").get_data(as_text=True)
+    app.config.update(SECRET_KEY_FALLBACKS=[])  # the cookie was sealed again with the new key on that visit
+    assert 'id="hand-form"' in client.get(f"/g/{created['id']}").get_data(as_text=True)
+
+
+def test_a_sealed_token_the_key_cannot_open_grants_nothing_and_breaks_nothing(client, app):
     created = client.post("/api/v1/games", json=SPADES).get_json()
     with client.session_transaction() as session:
-        session["edit_tokens"] = {created["id"]: created["edit_token"]}  # a dict, before the list of pairs
+        session["edit_rights"] = [[created["id"], "bm90IGEgdG9rZW4"], ["other", "!"]]
+    response = client.get(f"/g/{created['id']}")
+    assert response.status_code == 200
+    assert 'id="hand-form"' not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("older", [dict, lambda kept: [list(pair) for pair in kept.items()]],
+                         ids=["a dict", "readable pairs"])
+def test_rights_kept_in_the_cookie_of_an_older_version_still_count_and_are_sealed(client, older):
+    created = client.post("/api/v1/games", json=SPADES).get_json()
+    with client.session_transaction() as session:
+        session["edit_tokens"] = older({created["id"]: created["edit_token"]})
+    response = client.get(f"/g/{created['id']}")
+    assert 'id="hand-form"' in response.get_data(as_text=True)
+    assert created["edit_token"] not in readable(session_cookie(response))
     assert 'id="hand-form"' in client.get(f"/g/{created['id']}").get_data(as_text=True)
 
 

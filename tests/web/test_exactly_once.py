@@ -71,7 +71,8 @@ def test_a_repeated_post_returns_the_first_response_and_stores_one_hand(app, tab
 def test_json_that_says_the_same_is_the_same_request(app, table):
     first = table.client.post(f"{table.path}/hands", data='{"tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},'
                               ' "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5},'
-                              ' {"player": "Cid", "bid": 6}]}', headers=keyed(table, "k"))
+                              ' {"player": "Cid", "bid": 6}]}', content_type="application/json",
+                              headers=keyed(table, "k"))
     again = table.post(HAND, headers=keyed(table, "k"))
 
     assert (first.status_code, again.status_code) == (201, 201)

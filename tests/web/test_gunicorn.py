@@ -63,9 +63,10 @@ class Gunicorn:
         self.stop()
         raise AssertionError("gunicorn did not start:\n" + "".join(self.lines))
 
-    def request(self, method: str, path: str, body: dict | None = None) -> http.client.HTTPResponse:
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict | None = None) -> http.client.HTTPResponse:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=ANSWER_SECONDS)
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers = ({"Content-Type": "application/json"} if body is not None else {}) | (headers or {})
         connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = connection.getresponse()
         response.body = response.read()
@@ -116,6 +117,38 @@ def test_the_access_log_never_shows_an_edit_token(server):
     logged = server.wait_for_lines(f'"GET /g/{game_id}/join/[token] HTTP/1.1" 303', count=2)
     assert len(logged) == 2
     assert not [line for line in server.lines if token in line]
+
+
+def test_the_cookie_is_secure_when_the_proxy_in_front_says_https(server):
+    """gunicorn believes X-Forwarded-Proto from FORWARDED_ALLOW_IPS (127.0.0.1 by default): a proxy on this
+    machine that terminates HTTPS gets a Secure cookie; plain HTTP, as `make run` serves a LAN, does not."""
+    def cookie(headers: dict) -> str:
+        response = server.request("GET", "/new/dummy-spades", headers=headers)
+        [session] = [value for name, value in response.getheaders() if name == "Set-Cookie" and value.startswith("session=")]
+        return session.lower()
+
+    assert "; secure" in cookie({"X-Forwarded-Proto": "https"})
+    assert "; secure" not in cookie({})
+
+
+def send_in_chunks(server, path: str, body: bytes) -> tuple[int, dict]:
+    """POST `body` with Transfer-Encoding: chunked (no Content-Length), 64 KiB a chunk."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=ANSWER_SECONDS)
+    chunks = (body[start:start + 65536] for start in range(0, len(body), 65536))
+    connection.request("POST", path, body=chunks, headers={"Content-Type": "application/json"}, encode_chunked=True)
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    return response.status, answer
+
+
+def test_a_body_over_1_mib_sent_in_chunks_is_too_large_and_one_within_is_read(server):
+    game = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
+    status, answer = send_in_chunks(server, "/api/v1/games", json.dumps(game | {"x": "x" * 1024 * 1024}).encode())
+    assert (status, answer) == (413, {"errors": [
+        {"field": "body", "message": "The request is too large: send at most 1 MiB."}]})
+    status, answer = send_in_chunks(server, "/api/v1/games", json.dumps(game).encode())
+    assert status == 201 and answer["players"] == ["Ann", "Ben", "Cid"]
 
 
 def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from io import BytesIO
 
 import pytest
 
@@ -89,6 +90,40 @@ def test_an_api_request_over_1_mib_is_refused(client, app):
     assert response.get_json() == errors(("body", "The request is too large: send at most 1 MiB."))
     response = client.post("/api/v1/games", data=body, headers=auth("x"), content_type="application/json")
     assert response.status_code == 413
+
+
+def chunked(client, path: str, body: bytes, content_type: str = "application/json"):
+    """A body sent in chunks, without Content-Length, read to its end as gunicorn and Werkzeug's server let it be
+    (`wsgi.input_terminated`)."""
+    return client.post(path, input_stream=BytesIO(body), environ_overrides={"wsgi.input_terminated": True},
+                       headers={"Transfer-Encoding": "chunked", "Content-Type": content_type})
+
+
+def test_an_api_request_over_1_mib_sent_in_chunks_is_refused_as_too_large(client, app):
+    body = json.dumps(exported_game(1) | {"padding": "x" * 1024 * 1024}).encode()
+    for path in ("/api/v1/games/import", "/api/v1/games"):
+        response = chunked(client, path, body)
+        assert response.status_code == 413
+        assert response.get_json() == errors(("body", "The request is too large: send at most 1 MiB."))
+    assert stored(app, Hand) == 0
+
+
+def test_a_request_sent_in_chunks_within_1_mib_is_read_whole(client, app):
+    body = json.dumps(exported_game(1) | {"padding": "x" * (1024 * 1024 - 2000)}).encode()
+    assert 1024 * 1024 - 2000 < len(body) <= 1024 * 1024
+    response = chunked(client, "/api/v1/games/import", body)
+    assert response.status_code == 201, response.get_json()
+    assert stored(app, Hand) == 1
+
+
+def test_a_game_file_over_1_mib_sent_in_chunks_gets_the_page_that_says_so(client, app):
+    big = json.dumps(exported_game(1) | {"padding": "x" * 1024 * 1024}).encode()
+    response = chunked(client, "/import", multipart(csrf_token(client, "/import"), big),
+                       content_type="multipart/form-data; boundary=cut")
+    assert response.status_code == 413
+    assert ("That was too large to send: a game file (or any form) can be at most 1 MiB."
+            in response.get_data(as_text=True))
+    assert stored(app, Hand) == 0
 
 
 def test_a_game_file_over_1_mib_is_refused_with_a_page_that_says_so(client, app):

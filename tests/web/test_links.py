@@ -27,9 +27,65 @@ def public_client(tmp_path):
     dispose(app)
 
 
-def test_without_public_url_links_follow_the_host_asked_for(client):
-    created = create(client, headers={"Host": "table.local:5000"})
-    assert created["url"] == f"http://table.local:5000/g/{created['id']}"
+@pytest.mark.parametrize("host", ["127.0.0.1:5000", "localhost:8000", "[::1]:5000", "127.0.0.2"])
+def test_without_settings_links_follow_an_address_of_this_machine(client, host):
+    """On a LAN phones type the server's address (http://192.168.1.20:5000): links follow it, no setting needed."""
+    created = create(client, headers={"Host": host})
+    assert created["url"] == f"http://{host}/g/{created['id']}"
+
+
+NO_SETTINGS_NOTICE = ("These links start with this server's own address (127.0.0.1:5000), not with the name your "
+                      "browser used, because the server was not told which names are its own. If other phones cannot "
+                      "open them, whoever runs the server can start it with PUBLIC_URL set to the address everyone uses "
+                      "(for example PUBLIC_URL=https://scores.example.org), or with TRUSTED_HOSTS set to the names it "
+                      "answers to, separated by commas (for example TRUSTED_HOSTS=scores.example.org).")
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:5000", "192.0.2.1:5000", "0.0.0.0:5000"])
+def test_without_settings_another_host_never_makes_a_link(client, host):
+    """Anyone may name any Host: without PUBLIC_URL or TRUSTED_HOSTS, a name not known to be this machine gives
+    the server's own address (HOST:PORT), and the editor is told which setting names the server."""
+    hostile = {"Host": host}
+    created = create(client, headers=hostile)
+    game_id, token = created["id"], created["edit_token"]
+    assert created["url"] == f"http://127.0.0.1:5000/g/{game_id}"
+    assert client.get(f"/api/v1/games/{game_id}", headers=hostile).get_json()["url"] == created["url"]
+
+    assert client.get(f"/g/{game_id}/join/{token}", headers=hostile).status_code == 303
+    page = client.get(f"/g/{game_id}", headers=hostile).get_data(as_text=True)
+    assert host not in page
+    assert f">http://127.0.0.1:5000/g/{game_id}</a>" in page
+    assert f">http://127.0.0.1:5000/g/{game_id}/join/{token}</a>" in page
+    assert NO_SETTINGS_NOTICE in page
+    assert client.get(f"/g/{game_id}/qr/view.svg", headers=hostile).data == qr_svg(f"http://127.0.0.1:5000/g/{game_id}")
+    edit = client.get(f"/g/{game_id}/qr/edit.svg", headers=hostile)
+    assert edit.data == qr_svg(f"http://127.0.0.1:5000/g/{game_id}/join/{token}")
+
+    assert NO_SETTINGS_NOTICE not in client.get(f"/g/{game_id}").get_data(as_text=True)  # links follow localhost
+    reader = client.application.test_client()
+    assert "PUBLIC_URL" not in reader.get(f"/g/{game_id}", headers=hostile).get_data(as_text=True)  # editors only
+
+
+def test_a_server_on_every_address_links_with_its_address_on_the_network(tmp_path):
+    app = make_app(tmp_path, HOST="0.0.0.0", PORT=8000)
+    client = app.test_client()
+    url = create(client, headers={"Host": "evil.example"})["url"]
+    address = re.fullmatch(r"http://([0-9.]+):8000/g/[^/]+", url).group(1)
+    assert address != "0.0.0.0"
+    assert create(client, headers={"Host": f"{address}:8000"})["url"].startswith(f"http://{address}:8000/")
+    dispose(app)
+
+
+def test_the_organiser_of_a_club_night_is_told_too(client):
+    created = client.post("/api/v1/events", json={
+        "name": "Friday", "game": "dummy-spades", "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"],
+        "rounds": 2, "hands_per_round": 4})
+    assert created.status_code == 201, created.get_json()
+    event = created.get_json()
+    hostile = {"Host": "evil.example"}
+    assert client.get(f"/events/{event['id']}/organise?token={event['edit_token']}", headers=hostile).status_code == 303
+    page = client.get(f"/events/{event['id']}", headers=hostile).get_data(as_text=True)
+    assert NO_SETTINGS_NOTICE in page and "evil.example" not in page
 
 
 def test_public_url_makes_every_absolute_link_whatever_the_host(public_client):
@@ -65,7 +121,7 @@ def test_public_url_may_have_a_path_where_the_app_is_mounted(tmp_path):
 def test_links_are_built_for_each_request_never_kept(client):
     created = create(client)
     game_id = created["id"]
-    for host in ("one.local", "two.local", "one.local"):
+    for host in ("127.0.0.1:5000", "localhost:5000", "127.0.0.1:5000"):
         view = client.get(f"/g/{game_id}/qr/view.svg", headers={"Host": host})
         assert view.data == qr_svg(f"http://{host}/g/{game_id}")
         page = client.get(f"/g/{game_id}", headers={"Host": host}).get_data(as_text=True)

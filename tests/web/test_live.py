@@ -177,7 +177,7 @@ def test_a_reader_who_gains_or_loses_edit_rights_gets_a_new_board_on_the_next_po
     assert 'id="hand-form"' in gained.get_data(as_text=True)
     assert live(reader, table, 'W/"1.0.0.edit.en"').status_code == 304
     with reader.session_transaction() as cookie:
-        cookie["edit_tokens"] = []  # this browser forgot the game (it keeps the 60 most recent)
+        cookie["edit_rights"] = []  # this browser forgot the game (it keeps the 60 most recent)
     lost = live(reader, table, 'W/"1.0.0.edit.en"')
     assert lost.status_code == 200 and lost.headers["ETag"] == 'W/"1.0.0.view.en"'
     assert 'id="hand-form"' not in lost.get_data(as_text=True)

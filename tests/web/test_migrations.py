@@ -100,3 +100,50 @@ def test_the_capped_cache_starts_empty_with_sizes_and_last_uses(tmp_path):
             assert columns == ["key", "game", "version", "body", "br", "gzip"]
     finally:
         dispose(app)
+
+
+def test_hands_gain_an_edited_time_none_of_them_set(tmp_path):
+    before = "d52a9b3e7f14"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text(
+                    "INSERT INTO game (public_id, kind, first_dealer, settings, edit_token_hash, version, created_at)"
+                    " VALUES ('g', 'dummy-spades', 'Ann', '{}', 'x', 1, CURRENT_TIMESTAMP)"))
+                connection.execute(text(
+                    "INSERT INTO hand (game_id, number, entry, scored, recorded_at)"
+                    " SELECT id, 1, '{}', 1, CURRENT_TIMESTAMP FROM game"))
+            upgrade()
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("hand")]
+                rows = connection.execute(text("SELECT number, edited_at FROM hand")).all()
+            assert columns[-1] == "edited_at"
+            assert rows == [(1, None)], "no hand recorded before is known to have been edited"
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                columns = [column["name"] for column in inspect(connection).get_columns("hand")]
+            assert "edited_at" not in columns
+    finally:
+        dispose(app)
+
+
+def test_the_cache_of_renders_keeps_its_size_in_one_row_from_the_renders_kept(tmp_path):
+    before = "a7e3c9d41b28"
+    app = make_app(tmp_path, before)
+    try:
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text("INSERT INTO render (key, game, version, body, size) VALUES"
+                                        " ('k', 'g', 1, '<p>', 5), ('l', 'g', 1, '<p>', 7)"))
+            upgrade(revision="a3f1c9e7b5d2")
+            with db.engine.connect() as connection:
+                rows = connection.execute(text("SELECT id, bytes FROM render_cache_size")).all()
+            assert [tuple(row) for row in rows] == [(1, 12)]
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                assert "render_cache_size" not in inspect(connection).get_table_names()
+    finally:
+        dispose(app)

@@ -9,6 +9,7 @@ from flask import Response
 from jsonschema import Draft202012Validator
 
 from scorekeeper.api import openapi
+from scorekeeper.pages import api_docs
 
 from .api_client import api_document, create
 
@@ -78,6 +79,16 @@ def test_the_api_page_lists_every_operation_and_schema(client):
     assert headings[-1] == "Schemas"
     assert 'id="schema-PiquetHand"' in response.text
     assert not re.search(r"<script(?![^>]*\bsrc=)", response.text), "no inline script under the CSP"
+
+
+def test_the_api_page_sets_the_documents_code_spans_as_code_and_escapes_them(client):
+    page = client.get("/api/docs").text
+    prose = re.sub(r"<pre\b.*?</pre>", "", page, flags=re.DOTALL)  # the schemas' JSON is shown as it is
+    assert "`" not in prose
+    assert "Another hand took this <code>number</code>, or the last hand still waits for its play." in prose
+    assert "Picks the language of every <code>message</code> and explanation" in prose
+    # Escaped before the spans are set: a span's text, or any other, is never markup.
+    assert api_docs.prose("`<b>` & <i>x</i> `a`b`") == "<code>&lt;b&gt;</code> &amp; &lt;i&gt;x&lt;/i&gt; <code>a</code>b`"
 
 
 def test_every_example_of_the_document_fits_its_schema(app):

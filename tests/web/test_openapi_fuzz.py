@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 from ..conftest import dispose, make_app
 from .api_client import create
 
-CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance"
 MAX_EXAMPLES = 10
 GAMES = {
     "dummy-spades": {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"},

@@ -242,3 +242,44 @@ def test_the_history_of_a_spades_game_names_its_hands(client):
     assert '<section class="history" aria-label="Hands">' in page
     assert "<h2>Hands</h2>" in page
     assert "No hands yet." in page and "No deals yet." not in page
+
+
+NILS = {"bids-1-nil": "Cid", "bids-2-nil": "dummy"}
+
+
+def test_the_bids_typed_say_what_they_decide_out_of_band_and_save_nothing(client, app):
+    game_url = start(client)
+    bids = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6", **NILS}
+    response = post_form(client, game_url + "/hands/bidding", bids, game_url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<div id="bidding-preview" class="bidding-preview" aria-live="polite" hx-swap-oob="true">' in html
+    assert "<li><b>Ann and the dummy against Ben &amp; Cid</b></li>" in html
+    assert '<li class="nil applies">Ben&#39;s nil on Cid&#39;s hand applies: both defend. Cid must take no tricks.</li>' in html
+    assert '<li class="nil void">Cid&#39;s nil on the dummy is void: Cid is a defender.</li>' in html
+    assert stored(app, Hand) == 0
+    # Until the three bids are there (or while one breaks the rules), it says nothing.
+    for partial in ({"bids-0-bid": "7", "bids-1-bid": "5"}, {**bids, "bids-2-bid": "14"}):
+        response = post_form(client, game_url + "/hands/bidding", partial, game_url)
+        assert re.sub(r"\s+", " ", response.get_data(as_text=True)).strip() == (
+            '<div id="bidding-preview" class="bidding-preview" aria-live="polite" hx-swap-oob="true"></div>')
+
+
+def test_the_bids_of_a_hand_being_edited_are_decided_for_that_hand(client, app):
+    game_url = start(client)
+    post_form(client, game_url + "/hands", E1_HAND, game_url)
+    # Ann and Ben tie at 7: in hand 1 Ben bids first (Ann deals) and declares, in hand 2 Ann bids before Ben.
+    tied = {"bids-0-bid": "7", "bids-1-bid": "7", "bids-2-bid": "5"}
+    assert "<b>Ben and the dummy against" in post_form(
+        client, game_url + "/hands/bidding?number=1", tied, game_url).get_data(as_text=True)
+    assert "<b>Ann and the dummy against" in post_form(
+        client, game_url + "/hands/bidding", tied, game_url).get_data(as_text=True)
+    assert post_form(client, game_url + "/hands/bidding?number=5", tied, game_url).status_code == 404
+    assert 'id="bidding-preview"' in client.get(game_url + "/hands/1/edit").get_data(as_text=True)
+
+
+def test_only_an_editor_asks_what_the_bids_decide(app, client):
+    game_url = start(client)
+    viewer = app.test_client()
+    response = viewer.post(game_url + "/hands/bidding", data={"bids-0-bid": "7", "csrf_token": csrf_token(viewer, "/")})
+    assert response.status_code == 403

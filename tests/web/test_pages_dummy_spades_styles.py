@@ -3,10 +3,12 @@ two nil chips, Mirror's bids without chips, refusals beside the bid, the board, 
 
 from __future__ import annotations
 
+import json
 import re
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
+from scorekeeper.rules.board import board_json
 
 from .forms_client import errors_in, post_form, stored
 from .test_pages_dummy_spades import start
@@ -153,3 +155,23 @@ def test_the_form_links_to_the_styles_rule_on_the_rules_page(client):
         assert re.search(rf'<a class="rules-link" href="/rules/dummy-spades#{style}"[^>]*>Rules: {style.title()}<', page)
         assert f'id="{style}"' in rules
     assert "Rules: Standard" not in client.get(start(client)).get_data(as_text=True)
+
+
+def test_a_suicide_hand_typed_with_its_side_nils_scores_the_same_on_the_phone_and_on_the_server(client):
+    """The page's form and the offline phone read the chips with one reader (rules/typed.py)."""
+    game_url = start(client, style="suicide")
+    api_url = "/api/v1/games/" + game_url.rsplit("/", 1)[1]
+    before = client.get(api_url).get_json()
+    typed = {name: [value] for name, value in SU_E1.items()}
+    phone = json.loads(board_json(json.dumps({
+        **{key: before[key] for key in ("game", "players", "first_dealer", "settings", "dummy_after")},
+        "entries": [], "changes": [{"fields": typed}]})))["board"]
+
+    assert post_form(client, game_url + "/hands", SU_E1, game_url).status_code == 303
+    server = client.get(api_url).get_json()
+    assert phone["totals"] == server["totals"] == {"Ann": {"score": 142, "bags": 2}, "Ben": {"score": 151, "bags": 1},
+                                                   "Cid": {"score": 170, "bags": 0}}
+    assert phone["entries"] == [hand["entry"] for hand in server["hands"]]
+    assert [(nil["bidder"], nil["hand"], nil["applies"]) for nil in phone["hands"][0]["nils"]] == [
+        (nil["bidder"], nil["hand"], nil["applies"]) for nil in server["hands"][0]["nils"]]
+    assert any(nil["applies"] and nil["bidder"] == "Ann" and nil["hand"] == "Ben" for nil in phone["hands"][0]["nils"])

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 
 from .forms_client import csrf_token, errors_in, post_form, stored
@@ -36,6 +37,17 @@ def test_a_new_partie_shows_deal_1_of_6_and_the_roles(client):
     assert 'id="deal-form"' in page
 
 
+def test_a_point_answered_not_good_is_recorded_as_none_and_its_value_is_not_read(client, app):
+    """Without JavaScript: "Not good" beside a value typed before it still says the point was not announced."""
+    game_url = start(client)
+    deal = {**POINT_ONLY, "younger-point-cards": "no", "younger-point-value": "45"}
+    assert post_form(client, game_url + "/hands", deal, game_url).status_code == 303
+    with app.app_context():
+        entry = db.session.scalars(db.select(Hand)).one().entry
+    assert entry["point"] == {"elder": {"cards": 5, "value": 48}, "younger": None}
+    assert scores(client.get(game_url).get_data(as_text=True)) == ["23", "6"]
+
+
 @pytest.mark.parametrize(
     ("changes", "messages"),
     [
@@ -63,7 +75,7 @@ def test_saving_a_deal_scores_it_with_a_breakdown(client):
 
 
 MARKED_INVALID = r'<(input|select) aria-describedby="{id}-error" aria-invalid="true"[^>]* id="{id}"'
-# A row of chips (a sequence's top card) is described by its error as a whole.
+# A row of chips (a sequence's top card, a set's size) is described by its error as a whole.
 MARKED_GROUP = r'<fieldset class="chips segments has-error" aria-describedby="{id}-error">'
 
 
@@ -75,14 +87,14 @@ MARKED_GROUP = r'<fieldset class="chips segments has-error" aria-describedby="{i
         ({"elder-sequences-0-length": "4", "elder-sequences-0-top": "9"}, "elder-sequences-0-top", MARKED_GROUP,
          "A quart tops at the 10 or higher."),
         # Under the table of both players' sets, a message names whose set it is.
-        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", MARKED_INVALID,
+        ({"elder-sets-K": "3", "younger-sets-K": "3"}, "younger-sets-K", MARKED_GROUP,
          "Ben: Both players cannot hold a set of kings."),
         # What does not fit in 12 cards as a whole stands by the first of those declarations, in its player's place.
         ({"elder-sequences-0-length": "8", "elder-sequences-0-top": "A", "elder-sequences-1-length": "5",
           "elder-sequences-1-top": "A"}, "elder-sequences-0-length", MARKED_GROUP,
          "These sequences do not fit in 12 cards."),
         ({"younger-point-cards": "8", "younger-point-value": "75", "younger-sets-A": "4", "younger-sets-K": "4"},
-         "younger-sets-A", MARKED_INVALID, "Ben: These sets do not fit in 12 cards with the other declarations."),
+         "younger-sets-A", MARKED_GROUP, "Ben: These sets do not fit in 12 cards with the other declarations."),
     ],
 )
 def test_impossible_declarations_are_refused_and_nothing_is_saved(client, app, fields, field_id, marked, message):
@@ -137,8 +149,8 @@ def test_check_with_cards_fills_the_declarations(client):
     )
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert re.search(r'<select aria-label="Ben · Kings" id="younger-sets-K" name="younger-sets-K"><option value="">–</option>'
-                     r'<option value="3">trio</option><option selected value="4">quatorze</option>', html)
+    assert re.search(r'<input aria-label="quatorze" checked id="younger-sets-K-2" name="younger-sets-K" type="radio" value="4">',
+                     html)
     assert 'id="younger-point-value" inputmode="numeric" max="88" min="0" name="younger-point-value" type="number" value="38"' in html
     assert "Ben reaches 31 before Ann scores: repique, +60." in html
 

@@ -3,14 +3,14 @@ and no render carries a request's host."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from sqlalchemy import event as sql_event
 from sqlalchemy import func, select, update
 
 from scorekeeper.app import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Render
+from scorekeeper.models import Game, Render, RenderCacheSize
+from scorekeeper.store import table_commands
 
 from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS
@@ -73,15 +73,17 @@ def test_renders_are_read_from_the_cache_and_only_at_their_version(app, client):
 def test_no_render_keeps_the_host_of_the_request_that_made_it(app, client):
     table = create(client, SPADES_GAME)
     table.add(*SPADES_HANDS[:2])
-    first = client.get(table.path, headers={"Host": "first.example"}).get_json()
-    assert first["url"] == f"http://first.example/g/{table.id}"
-    second = client.get(table.path, headers={"Host": "second.example"}).get_json()
-    assert second["url"] == f"http://second.example/g/{table.id}"
+    first_host, second_host = "localhost:5001", "127.0.0.2:5002"  # two addresses of this machine: links follow them
+    first = client.get(table.path, headers={"Host": first_host}).get_json()
+    assert first["url"] == f"http://{first_host}/g/{table.id}"
+    second = client.get(table.path, headers={"Host": second_host}).get_json()
+    assert second["url"] == f"http://{second_host}/g/{table.id}"
     assert {**first, "url": None} == {**second, "url": None}
-    client.get(f"/g/{table.id}", headers={"Host": "first.example"})
-    assert "first.example" not in client.get(f"/g/{table.id}", headers={"Host": "second.example"}).text
+    client.get(f"/g/{table.id}", headers={"Host": first_host})
+    assert first_host not in client.get(f"/g/{table.id}", headers={"Host": second_host}).text
     with app.app_context():
-        assert not [body for body in db.session.execute(select(Render.body)).scalars() if "example" in body]
+        assert not [body for body in db.session.execute(select(Render.body)).scalars()
+                    if first_host in body or second_host in body]
 
 
 def test_each_language_has_its_own_renders(client):
@@ -99,35 +101,69 @@ def test_each_language_has_its_own_renders(client):
 
 
 def test_a_read_never_waits_for_a_writer_holding_the_sqlite_lock(app, client):
-    """Storing a render needs the write lock: while another request holds it, the read skips storing at once."""
+    """Storing a render needs the write lock: while another request holds it, the read skips storing at once.
+
+    "At once" is SQLite's busy timeout of 0 for each write a read makes (with the app's timeout the write would
+    wait, then store once the writer is done); what the reads stored shows they gave up."""
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("SQLite's lock: on PostgreSQL writers lock rows, never the whole database")
     table = create(client, SPADES_GAME)
     table.add(*SPADES_HANDS[:2])
     client.get(f"/g/{table.id}")  # templates compiled, renders of version 2 stored
     version = table.add(SPADES_HANDS[2])["game"]["version"]
+    timeouts = []
+
+    def busy_timeout(_conn, cursor, statement, *_args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            timeouts.append(cursor.connection.execute("PRAGMA busy_timeout").fetchone()[0])
+
     with app.app_context():
         engine = db.engine
     with engine.connect() as writer:
         # A long write in another worker: it holds the write lock until it ends.
         writer.execute(update(Render).where(Render.game == "none").values(version=0))
-        started = time.monotonic()
-        page = client.get(f"/g/{table.id}")
-        api = client.get(table.path)
-        waited = time.monotonic() - started
+        sql_event.listen(engine, "before_cursor_execute", busy_timeout)
+        try:
+            page = client.get(f"/g/{table.id}")
+            api = client.get(table.path)
+        finally:
+            sql_event.remove(engine, "before_cursor_execute", busy_timeout)
         writer.rollback()
 
     assert page.status_code == api.status_code == 200
     assert 'id="hand-3"' in page.text
-    assert waited < 1, f"the read waited {waited:.1f} s for the writer"
+    assert timeouts and set(timeouts) == {0}, "each write of the reads gave up at once"
     assert renders_of(app, table.id, version) == 0, "nothing was stored while the lock was held"
     client.get(f"/g/{table.id}")
     assert renders_of(app, table.id, version) > 0, "the next reader stores it"
 
 
 def cache_bytes(app):
+    """The bytes the cache holds, as summed from its renders; checked against the size it keeps (its own row)."""
     with app.app_context():
-        return db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+        summed = db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+        assert db.session.execute(select(RenderCacheSize.bytes)).scalar_one() == summed, "the kept size is exact"
+        return summed
+
+
+def test_the_cache_keeps_its_size_through_stores_newer_versions_whole_answers_and_a_deleted_game(app, client):
+    table = create(client, SPADES_GAME)
+    older = table.add(*SPADES_HANDS[:2])["game"]["version"]
+    assert cache_bytes(app) == 0
+    client.get(f"/g/{table.id}")
+    for encoding in ("", "gzip", "br"):  # the whole API object, kept as it is and compressed, from the server's host
+        client.get(table.path, headers={"Host": "127.0.0.1:5000", "Accept-Encoding": encoding})
+    assert cache_bytes(app) > 0
+    assert renders_of(app, table.id, older) > 0
+    table.add(SPADES_HANDS[2])
+    client.get(f"/g/{table.id}")
+    client.get(table.path, headers={"Host": "127.0.0.1:5000", "Accept-Encoding": "gzip"})
+    assert renders_of(app, table.id, older) == 0, "the older version's renders are dropped"
+    assert cache_bytes(app) > 0
+    with app.test_request_context():
+        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == table.id)).scalar_one())
+        db.session.commit()
+    assert cache_bytes(app) == 0
 
 
 def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_least_recently_used(tmp_path):

@@ -11,15 +11,16 @@ import json
 
 import brotli
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, or_, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Render
+from scorekeeper.store import whole_renders as whole_renders_module
 
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
 from .api_client import create
-from .test_renders import another_worker
+from .test_renders import another_worker, cache_bytes
 
 OWN = "127.0.0.1:5000"
 FOREIGN = "other.example"
@@ -40,9 +41,10 @@ def decoded(response) -> bytes:
 
 
 def whole_renders(app, game_id) -> list[Render]:
+    """The game's whole answers kept: those compressed in some encoding."""
     with app.app_context():
-        rows = db.session.execute(select(Render).where(Render.game == game_id, Render.br.is_not(None))).scalars()
-        return list(rows)
+        compressed = or_(Render.br.is_not(None), Render.gzip.is_not(None))
+        return list(db.session.execute(select(Render).where(Render.game == game_id, compressed)).scalars())
 
 
 def render_count(app) -> int:
@@ -63,7 +65,8 @@ def test_a_viewers_page_is_kept_whole_and_sent_in_each_encoding(app, client, gam
     assert made.status_code == 200
     assert made.headers["Content-Encoding"] == "br"
     [kept] = whole_renders(app, game.id)
-    assert kept.version == 3 and kept.gzip is not None
+    assert kept.version == 3 and kept.br is not None
+    assert kept.gzip is None, "the first reader compresses in its own encoding alone"
 
     for accepted, expected in (("gzip, deflate, br", "br"), ("gzip", "gzip"), ("br;q=0.5, gzip", "gzip"),
                                ("", None), ("identity", None)):
@@ -77,7 +80,8 @@ def test_a_viewers_page_is_kept_whole_and_sent_in_each_encoding(app, client, gam
         assert int(response.headers["Content-Length"]) == len(response.data)
         assert decoded(response) == decoded(made)
         assert "Set-Cookie" not in response.headers
-    assert len(whole_renders(app, game.id)) == 1
+    [kept_gzip] = whole_renders(app, game.id)
+    assert kept_gzip.gzip is not None and kept_gzip.br == kept.br, "the first reader asking for gzip kept it"
 
     # Today's path, for a host the server does not know, makes the same page but for that host's address.
     fresh = get(client, page, host=FOREIGN, encoding="gzip")
@@ -111,7 +115,7 @@ def test_each_language_and_each_host_has_its_own_page(app, client, game):
 
     kept = render_count(app)
     foreign = decoded(get(client, page, host=FOREIGN, encoding="gzip")).decode()
-    assert f"http://{FOREIGN}/g/{game.id}" in foreign and OWN not in foreign
+    assert f"http://{OWN}/g/{game.id}" in foreign and FOREIGN not in foreign  # links never follow it (links.py)
     assert render_count(app) == kept, "a host the server does not know adds nothing to the cache"
     assert get(client, page + "?x=1", encoding="gzip").status_code == 200
     assert render_count(app) == kept, "nor does a query the page would carry in its links"
@@ -152,6 +156,32 @@ def test_the_api_object_is_kept_whole_with_its_etags(app, client, game):
     after = get(client, game.path, encoding="br")
     assert after.headers["ETag"] == '"4:br"'
     assert [hand["number"] for hand in json.loads(decoded(after))["hands"]] == [1, 2, 3, 4]
+
+
+def test_each_encoding_is_compressed_once_by_the_first_reader_asking_for_it(app, client, game, monkeypatch):
+    compressed = []
+
+    def compress(data, encoding, _compress=whole_renders_module._compress):
+        compressed.append(encoding)
+        return _compress(data, encoding)
+
+    monkeypatch.setattr(whole_renders_module, "_compress", compress)
+    answers = {}
+    for accepted in ("gzip", "gzip", "", "br", "br", "gzip, br"):
+        compressed.clear()
+        response = get(client, game.path, encoding=accepted)
+        assert response.status_code == 200
+        answers.setdefault(accepted, []).append((tuple(compressed), response.headers.get("Content-Encoding")))
+    assert answers == {
+        "gzip": [(("gzip",), "gzip"), ((), "gzip")],  # made and compressed in its encoding alone, then read kept
+        "": [((), None)],
+        "br": [(("br",), "br"), ((), "br")],  # the kept body compressed once more, on demand, then read kept
+        "gzip, br": [((), "br")],
+    }
+    [kept] = whole_renders(app, game.id)
+    assert kept.size == len(kept.body.encode()) + len(kept.gzip) + len(kept.br)
+    assert render_count(app) == 1, "the object is kept within its whole answer, not by itself as well"
+    assert cache_bytes(app) >= kept.size  # and the cache's kept size is its renders' sum
 
 
 def test_a_piquet_partie_follows_every_game_of_its_session(app, client):

@@ -17,8 +17,9 @@ from wtforms import (
     StringField,
 )
 
-from ...rules import dummy_spades
+from ...rules import dummy_spades, typed
 from ...rules.errors import RuleError
+from ...rules.typed import OWN_HAND, PARTNERS_HAND
 from ...web.i18n import say
 from ..forms import BidsAndTricksForm, ChipsField, EntryErrors, ErrorsByField, TargetChoice, number_or_text
 
@@ -106,10 +107,6 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
         ).attach(error)
 
 
-OWN_HAND = "own"
-PARTNERS_HAND = "partner"
-
-
 class BidForm(Form):
     """A bid with its nils: on any hands (Standard), or on the bidder's own hand or partner's (Suicide's `side`).
 
@@ -138,26 +135,18 @@ class DummySpadesHandForm(BidsAndTricksForm):
             bid_form.form.nil.choices = nil_choices
 
     def payload(self) -> dict[str, Any]:
-        """The API's hand payload for what was entered; the bids alone when "Save bids" was pressed."""
-        payload: dict[str, Any] = {
-            "bids": [
-                {
-                    "player": name,
-                    "bid": number_or_text(bid_form.form.bid.data),
-                    "nil": [*(bid_form.form.nil.data or []), *self._side_hands(name, bid_form.form.side.data or [])],
-                }
-                for name, bid_form in zip(self.players, self.bids)
-            ],
-        }
-        if not self.first_step_only():
-            payload["tricks"] = {hand: number_or_text(field.data) for hand, field in zip(self.hands, self.tricks)}
-        return payload
+        """The API's hand payload for what was entered (Suicide's chips as the hands they name); the bids alone when
+        "Save bids" was pressed."""
+        return typed.dummy_spades_hand(self.players, self.sent())
 
-    def _side_hands(self, player: str, sides: list[str]) -> list[str]:
-        """The hands a Suicide bidder's chips name: their own, or their partner's (the three other hands, of which
-        one applies); anything else is passed on for the engine to refuse."""
-        hands = {OWN_HAND: [player], PARTNERS_HAND: [hand for hand in self.hands if hand != player]}
-        return [hand for side in sides for hand in hands.get(side, [side])]
+    def bidding(self, game: dummy_spades.Game, number: int) -> dummy_spades.Bidding | None:
+        """What the bids as typed decide for hand `number` (the declarer, the teams, which nils are void), as
+        "Save bids" would record it; None until all three are typed and the rules take them."""
+        try:
+            entry = dummy_spades.parse_hand(game.table, {"bids": self.payload()["bids"]})
+            return dummy_spades.decide_bids(game.table, game.settings, number, entry)
+        except RuleError:
+            return None
 
     @classmethod
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:

@@ -19,9 +19,9 @@ from ..schemas import (
     keyed,
     nullable,
     obj,
-    request_obj,
     settings_schemas,
 )
+from ..spades_schemas import ORDER, SCORING, STANDING, hand_payload
 
 TRICKS = integer(0, dummy_spades.TRICKS_PER_DEAL)
 HAND = {"type": "string", "description": f"A player's name, or “{dummy_spades.DUMMY}” for the dummy's hand."}
@@ -30,30 +30,22 @@ settings, stored_settings = settings_schemas(
     dummy_spades.Settings, NUMBERS, choices={"variant": dummy_spades.Variant, "style": dummy_spades.Style}
 )
 
-HAND_PAYLOAD = request_obj({
-    "bids": array(request_obj({
-        "player": NAME,
-        "bid": TRICKS,
-        "nil": array(HAND, description="The hands this bidder declares nil on (none when left out)."),
-    }), description="One bid for each of the three players."),
-    "tricks": keyed(TRICKS, f"The tricks each of the four hands took, “{dummy_spades.DUMMY}” included; "
-                            "left out, the hand waits for its play (a hand in two steps)."),
-})
+HAND_PAYLOAD = hand_payload(
+    TRICKS, "One bid for each of the three players.",
+    TRICKS, f"The tricks each of the four hands took, “{dummy_spades.DUMMY}” included; "
+            "left out, the hand waits for its play (a hand in two steps).",
+    nil=array(HAND, description="The hands this bidder declares nil on (none when left out)."),
+)
 
 NIL = obj({
     "bidder": NAME, "hand": HAND, "applies": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER, "reason": STRING,
 })
 DUMMY_SPADES = integer(0, dummy_spades.TRICKS_PER_DEAL,
                        description="Mirror only: the dummy's spades, 13 minus the bids.")
-SHARED = {
-    "dummy_spades": DUMMY_SPADES,
-    "bidding_order": NAMES, "leader": STRING, "declarer": NAME, "defenders": NAMES, "nils": array(NIL),
-}
+SHARED = {"dummy_spades": DUMMY_SPADES, **ORDER, "declarer": NAME, "defenders": NAMES, "nils": array(NIL)}
 PLAYER_LINE = obj({
-    "role": choice(Role), "bid": TRICKS, "contract": TRICKS, "team_tricks": TRICKS, "made": BOOLEAN,
-    "contract_points": INTEGER, "nil_points": INTEGER, "bags_added": INTEGER,
+    "role": choice(Role), "bid": TRICKS, "contract": TRICKS, "team_tricks": TRICKS, **SCORING,
     "bag_penalty": integer(high=0, description="0, or minus the bag penalty when the bags reached the limit."),
-    "delta": INTEGER, "score": INTEGER, "bags": integer(0), "explanation": SENTENCES,
 })
 
 EXAMPLE_HAND = {
@@ -78,7 +70,7 @@ SCHEMAS = KindSchemas(
         "players": keyed(obj({"role": choice(Role), "bid": TRICKS, "contract": TRICKS})),
         "needs": SENTENCES,
     },
-    standing=obj({"score": INTEGER, "bags": integer(0)}),
+    standing=STANDING,
     game_fields={"dummy_after": DUMMY_AFTER},
     create_fields={"dummy_after": {**DUMMY_AFTER, "default": 2}},
     create_examples={

@@ -13,12 +13,13 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
 from ...rules import typed
 from ...rules.cards import PACK, format_card
 from ...rules.errors import RuleError
 from ...rules.piquet import Table, Variant
+from ...rules.typed import NOT_GOOD
 from ..forms import ChipsField, ErrorsByField, TwoStepForm, number_or_text
 
 ROLES, SEQUENCE_ROWS, SET_RANKS, TRICKS = typed.ROLES, typed.SEQUENCE_ROWS, typed.SET_RANKS, typed.TRICKS
@@ -90,7 +91,10 @@ class NewPiquetGameForm(FlaskForm):
 # Declarations are chosen from rows of chips ("–" for none), one tap each: no dropdown to open.
 class PointForm(Form):
     cards = RadioField(
-        _l("Cards"), choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)], default=""
+        _l("Cards"),
+        choices=[SelectChoice("", "–")] + [SelectChoice(str(n), str(n)) for n in range(3, 9)]
+        + [SelectChoice(NOT_GOOD, _l("Not good"))],
+        default="",
     )
     value = StringField(_l("Value"))
 
@@ -110,15 +114,16 @@ class SequenceForm(Form):
 
 
 def set_choices() -> list[SelectChoice]:
-    return [SelectChoice("", "–"), SelectChoice("3", _l("trio")), SelectChoice("4", _l("quatorze"))]
+    """A set's size as a chip: "3" (a trio) or "4" (a quatorze); the chips say the words to screen readers."""
+    return [SelectChoice("", "–"), SelectChoice("3", "3"), SelectChoice("4", "4")]
 
 
 class SetsForm(Form):
-    A = SelectField(_l("Aces"), choices=set_choices(), default="")
-    K = SelectField(_l("Kings"), choices=set_choices(), default="")
-    Q = SelectField(_l("Queens"), choices=set_choices(), default="")
-    J = SelectField(_l("Jacks"), choices=set_choices(), default="")
-    T = SelectField(_l("Tens"), choices=set_choices(), default="")
+    A = RadioField(_l("Aces"), choices=set_choices(), default="")
+    K = RadioField(_l("Kings"), choices=set_choices(), default="")
+    Q = RadioField(_l("Queens"), choices=set_choices(), default="")
+    J = RadioField(_l("Jacks"), choices=set_choices(), default="")
+    T = RadioField(_l("Tens"), choices=set_choices(), default="")
 
 
 class SideForm(Form):
@@ -136,6 +141,9 @@ class TotalForm(Form):
 
 class PiquetDealForm(TwoStepForm):
     """Carte blanche, both players' declarations, and the play."""
+
+    not_good = NOT_GOOD
+    rank_letters = RANK_LETTERS
 
     carte_blanche = RadioField(_l("Carte blanche"), choices=[SelectChoice("", _l("Nobody"))], default="")
     elder = FormField(SideForm)

@@ -10,7 +10,6 @@ from ..schemas import (
     NAME,
     NAMES,
     SENTENCES,
-    STRING,
     KindSchemas,
     array,
     choice,
@@ -18,28 +17,22 @@ from ..schemas import (
     keyed,
     nullable,
     obj,
-    request_obj,
     settings_schemas,
 )
+from ..spades_schemas import ORDER, SCORING, STANDING, hand_payload
 
 TRICKS = integer(0, spades.TRICKS_PER_DEAL)
 CONTRACT = integer(0, 2 * spades.TRICKS_PER_DEAL, description="The partners' bids added up: it can pass 13.")
 TEAM = {"type": "string", "description": "A team's name: its two players, e.g. “Ann & Cid”."}
 settings, stored_settings = settings_schemas(spades.Settings, NUMBERS, SWITCHES, choices={"variant": Variant})
 
-HAND_PAYLOAD = request_obj({
-    "bids": array(request_obj({
-        "player": NAME,
-        "bid": {"anyOf": [TRICKS, choice(spades.Nil)], "description": "A number of tricks, “nil” or “blind-nil”."},
-    }), description="One bid for each of the four players."),
-    "tricks": keyed(TRICKS, "The tricks each player took; left out, the hand waits for its play."),
-})
+HAND_PAYLOAD = hand_payload(
+    {"anyOf": [TRICKS, choice(spades.Nil)], "description": "A number of tricks, “nil” or “blind-nil”."},
+    "One bid for each of the four players.",
+    TRICKS, "The tricks each player took; left out, the hand waits for its play.",
+)
 NIL = obj({"player": NAME, "team": TEAM, "blind": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER})
-TEAM_LINE = obj({
-    "players": NAMES, "contract": CONTRACT, "tricks": TRICKS, "counted_tricks": TRICKS, "made": BOOLEAN,
-    "contract_points": INTEGER, "nil_points": INTEGER, "bags_added": INTEGER, "bag_penalty": integer(high=0),
-    "delta": INTEGER, "score": INTEGER, "bags": integer(0), "explanation": SENTENCES,
-})
+TEAM_LINE = obj({"players": NAMES, "contract": CONTRACT, "tricks": TRICKS, "counted_tricks": TRICKS, **SCORING})
 
 SCHEMAS = KindSchemas(
     prefix="Spades",
@@ -53,14 +46,13 @@ SCHEMAS = KindSchemas(
             "tricks": {"Ann": 6, "Ben": 5, "Cid": 0, "Dan": 2},
         },
     },
-    result={"bidding_order": NAMES, "leader": STRING, "teams": keyed(TEAM_LINE, "Keyed by team."),
-            "nils": array(NIL)},
+    result={**ORDER, "teams": keyed(TEAM_LINE, "Keyed by team."), "nils": array(NIL)},
     waiting={
-        "bidding_order": NAMES, "leader": STRING,
+        **ORDER,
         "teams": keyed(obj({"players": NAMES, "contract": CONTRACT, "needs": SENTENCES}), "Keyed by team."),
         "nils": array(NIL),
     },
-    standing=obj({"score": INTEGER, "bags": integer(0)}),
+    standing=STANDING,
     game_fields={"teams": keyed(NAMES, "Each team's two players, keyed by team.")},
     create_examples={
         "four-player Spades": {
