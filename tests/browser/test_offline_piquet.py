@@ -1,7 +1,7 @@
 """Piquet scored on the phone: deals typed with the server stopped are read and scored by the server's own engine
 (rules/typed.py and rules/board.py under Pyodide), any number of them, and sent once, in order, when it is back.
 
-The server runs under gunicorn in its own process (test_offline.Server) so that it can really be stopped.
+The server runs under gunicorn in its own process (support.Server, started by the `server` fixture) so that it can really be stopped.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import test_offline, test_offline_engine
 from .support import screenshot, wait_for
 
 pytestmark = pytest.mark.browser
-database, server, phone = test_offline.database, test_offline.server, test_offline_engine.phone
+phone = test_offline_engine.phone
 written, shown_totals = test_offline_engine.written, test_offline_engine.shown_totals
 SCORED_SECONDS = test_offline_engine.SCORED_SECONDS
 
@@ -41,12 +41,10 @@ def payload(typed: dict[str, str]) -> dict:
 
 
 def type_deal(phone, typed: dict[str, str]) -> None:
-    """Tap and type a deal into the deal form: the chips, the sets' menus, the point's value."""
+    """Tap and type a deal into the deal form: the chips (the sets' too), the point's value."""
     for name, value in typed.items():
         if name.endswith("-point-value") or name.startswith("total_"):
             phone.fill(f"#deal-form [name='{name}']", value)
-        elif "-sets-" in name:
-            phone.select_option(f"#deal-form [name='{name}']", value)
         else:
             phone.check(f"#deal-form input[name='{name}'][value='{value}']")
     phone.click("#deal-form .button.primary")
