@@ -185,6 +185,7 @@
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
       if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
+      if (field.tagName === "SELECT" && !field.value) return; // a menu left at "–" (Piquet's sets)
       var value = field.tagName === "SELECT" ? (field.selectedOptions[0] || {}).textContent : field.value;
       if (!value || !String(value).trim()) return;
       var choice = field.type === "checkbox" || field.type === "radio";
@@ -265,6 +266,11 @@
       state: "waiting"
     };
     store.get(game).then(function (waiting) {
+      if (!scoresHere() || (waiting && !pending(waiting))) return waiting;
+      return refusedHere(waiting ? inLine(waiting).concat([entry]) : [entry], form).then(function (refused) {
+        return refused ? Promise.reject(refused) : waiting;
+      });
+    }).then(function (waiting) {
       if (!waiting) return store.put(entry).then(function () { return entry; });
       if (!scoresHere() || !pending(waiting)) return waiting; // one hand waits: the form is held until it is sent
       waiting.later = (waiting.later || []).concat([entry]);
@@ -273,8 +279,9 @@
       note(null);
       if (scoresHere()) readyForNext(form, entry);
       return show().then(function () { send(waiting); });
-    }).catch(function () {
-      note(texts.needsServer); // IndexedDB refused (a private window): nothing was kept
+    }).catch(function (refused) {
+      // The scorer on this phone refused the hand (as the server would), or IndexedDB did (a private window).
+      note(refused && refused.refusedHere ? refused.message : texts.needsServer);
     }).then(function () { keeping = false; });
   }
 
@@ -463,6 +470,7 @@
       var scoring = scoresHere() && pending(entry);
       if (form) form.hidden = !scoring;
       if (scoring) showPhoneBoard(line);
+      if (scoring && form) alignForm(form, line[line.length - 1]);
       if (entryArea && pending(entry) && !scoring) {
         held = document.createElement("p");
         held.className = "offline-held notice";
@@ -535,6 +543,7 @@
       if (form) ["hand", "version", "completes"].forEach(function (name) { hidden(form, name, fieldOf(last, name)); });
       if (form && last.undo) hidden(form, "hand", last.number + 1);
       if (form && last.edit) hidden(form, "hand", last.at);
+      if (form) seatRoles(form, Number(form.querySelector("input[name=hand]").value));
       return show();
     }).then(function () {
       note(fill(texts.undoneUnsent, { entry: fill(last.entry, { number: last.number }) }));
@@ -556,9 +565,9 @@
   // number of hands is recorded in a row offline: each is scored at once from the server's last game object
   // (kept below while the server answers) and the hands typed since, and waits behind the one before it. They
   // are sent one by one, in order, each with the hand number and game version it was typed for (the version
-  // grows by one with each change) and its own key. Piquet, or a phone without the scorer, holds the form
-  // while one deal waits, as before.
-  var SCORED_KINDS = ["dummy-spades", "spades"];
+  // grows by one with each change) and its own key. Piquet's deals likewise. A phone without the scorer holds
+  // the form while one hand waits, as before.
+  var SCORED_KINDS = ["dummy-spades", "spades", "piquet"];
   function scoresHere() {
     var here = live();
     return Boolean(here) && SCORED_KINDS.indexOf(here.dataset.kind) >= 0 && engineWanted() && Boolean(texts.engine);
@@ -694,6 +703,10 @@
     if (shown) shown.remove();
     var standing = document.getElementById("standing");
     if (standing) standing.hidden = false;
+    document.querySelectorAll(".game-facts[data-offline-hidden]").forEach(function (facts) {
+      facts.hidden = false;
+      facts.removeAttribute("data-offline-hidden");
+    });
     showServerHistory();
   }
 
@@ -723,10 +736,13 @@
         tbody.append(row);
       });
       table.append(thead, tbody);
-      var status = element("p", "phone-board-status", board.winner ? fill(texts.wins, { name: board.winner })
-        : board.waiting_number ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+      var status = element("p", "phone-board-status", board.waiting_number
+        ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+        : board.game === "piquet" ? board.status_line // "Deal 3 of 6: Ben deals, Ann is elder.", the partie's end
+        : board.winner ? fill(texts.wins, { name: board.winner })
         : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
+      if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
       // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
       var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
       board.hands.filter(function (hand) {
@@ -746,6 +762,13 @@
       var old = document.getElementById("phone-board");
       if (old) old.replaceWith(panel); else standing.before(panel);
       standing.hidden = true;
+      var form = currentEntryForm();
+      if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
+      // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
+      if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
+        facts.hidden = true;
+        facts.setAttribute("data-offline-hidden", "");
+      });
       drawPhoneHistory(board);
     });
   }
@@ -767,16 +790,28 @@
     }
     field.value = String(value);
   }
+  // A form drawn before the hands in line (the page's kept copy, opened again; a board the server sent while more
+  // hands waited) is readied for the hand after the last of them.
+  function alignForm(form, last) {
+    var at = form.querySelector("input[name=hand]");
+    if (at && Number(at.value) !== after(last)) readyForNext(form, last);
+  }
+  // After a first step (the bids, the declarations) what was typed stays, for the play to complete it.
   function readyForNext(form, kept) {
     var number = after(kept);
+    seatRoles(form, number);
     hidden(form, "hand", number);
     hidden(form, "completes", firstStep(kept) ? number : null);
     hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
     hidden(form, "request_key", newKey());
+    if (firstStep(kept)) return;
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.type === "number" || field.type === "text") field.value = "";
       if (field.type === "checkbox") field.checked = false;
+      if (field.type === "radio") field.checked = field.defaultChecked; // Piquet's chips: "–", trick by trick
+      if (field.tagName === "SELECT") field.value = "";
     });
+    clearVerdicts(form);
   }
 
 
@@ -821,6 +856,99 @@
     event.stopPropagation(); // htmx's boosted link listens on the link itself, after this
     undoOffline(link);
   }, true);
+
+  // --- Checked by the scorer before a hand is kept --------------------------------------------------------
+  // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:
+  // a hand it refuses (a declaration the cards cannot hold, a bid out of range) is not kept, and its fields are
+  // marked, as the server's page would mark them. When the scorer cannot say in time (it is still starting, or the
+  // game is not on this phone), the hand is kept and the server checks it when it is sent.
+  var CHECK_MS = 30000;
+  var CHECKING_NOTE_MS = 500;
+  function refusedHere(line, form) {
+    var answered = phoneAnswer(line[0].game, line).then(function (answer) { return answer; }, function () { return null; });
+    var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
+    var slow = setTimeout(function () { note(texts.checking); }, CHECKING_NOTE_MS); // the scorer is still starting
+    return Promise.race([answered, late]).then(function (answer) {
+      clearTimeout(slow);
+      if (!answer || !answer.errors) return null;
+      if (answer.errors.some(function (problem) { return problem.input === "pique"; })) askPique(form);
+      var marked = [];
+      answer.errors.forEach(function (problem) {
+        var field = problem.input && form.querySelector("[name='" + problem.input + "']");
+        if (field) {
+          field.setAttribute("data-offline-invalid", "");
+          field.setAttribute("aria-invalid", "true");
+          marked.push(field);
+        }
+      });
+      if (marked.length) marked[0].focus();
+      var reasons = answer.errors.map(function (problem) { return problem.message; });
+      return { refusedHere: true, message: [texts.invalid].concat(reasons).join(" ") };
+    });
+  }
+
+  // --- Piquet on this phone -----------------------------------------------------------------------------------
+  // The deal form names the players where it means their roles ("Ann elder", "Who won each trick? Ann is elder"):
+  // the dealer alternates, so a form readied for a deal an odd number of places from the one it was drawn for
+  // has the two names swapped, everywhere in it. Its fields stay by role.
+  function seatRoles(form, number) {
+    if (form.id !== "deal-form") return;
+    var drawnFor = Number(form.dataset.drawnFor || form.querySelector("input[name=hand]").value);
+    form.dataset.drawnFor = String(drawnFor);
+    drawnNames(form);
+    var swapped = (number - drawnFor) % 2 !== 0;
+    if (swapped === (form.dataset.swapped === "1")) return;
+    form.dataset.swapped = swapped ? "1" : "0";
+    var names = drawnNames(form);
+    if (!names) return;
+    var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + names.map(escaped).join("|") + ")(?![\\p{L}\\p{N}])", "gu");
+    var other = function (whole, before, name) { return before + (name === names[0] ? names[1] : names[0]); };
+    var walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = node.nodeValue.replace(pattern, other);
+    form.querySelectorAll("[aria-label]").forEach(function (field) {
+      field.setAttribute("aria-label", field.getAttribute("aria-label").replace(pattern, other));
+    });
+  }
+  // Elder's and younger's names as the form was drawn: the first trick's two chips.
+  function drawnNames(form) {
+    if (!form.dataset.names) {
+      var chip = function (role) {
+        var radio = form.querySelector(".trick input[type=radio][value=" + role + "]");
+        var label = radio && radio.closest("label");
+        return label ? label.textContent.trim() : "";
+      };
+      form.dataset.names = JSON.stringify([chip("elder"), chip("younger")]);
+    }
+    var names = JSON.parse(form.dataset.names);
+    return names[0] && names[1] && names[0] !== names[1] ? names : null;
+  }
+  function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // The pique question, which the server's page asks while typing the announced totals: asked offline once the
+  // phone's engine says the totals leave it open ("Pique is possible here: say whether elder piqued.").
+  function askPique(form) {
+    var place = form.querySelector("#pique-question");
+    if (!place || place.querySelector("[name=pique]")) return;
+    var names = drawnNames(form) || ["", ""];
+    var fieldset = element("fieldset", "chips has-error");
+    fieldset.append(element("legend", "", fill(texts.piqueQuestion, { name: names[form.dataset.swapped === "1" ? 1 : 0] })));
+    [["yes", texts.piqueYes], ["no", texts.piqueNo]].forEach(function (choice) {
+      var label = element("label", "chip");
+      var radio = element("input");
+      radio.type = "radio";
+      radio.name = "pique";
+      radio.value = choice[0];
+      label.append(radio, element("span", "", choice[1]));
+      fieldset.append(label);
+    });
+    place.replaceChildren(fieldset);
+  }
+  // What the server said while typing (who is good, the trick points, the pique question) was about the last deal.
+  function clearVerdicts(form) {
+    form.querySelectorAll(".verdict, #verdict-extra, #trick-points, #pique-question").forEach(function (verdict) {
+      verdict.textContent = "";
+    });
+    form.querySelectorAll(".trick[data-tapped]").forEach(function (trick) { delete trick.dataset.tapped; });
+  }
 
   // --- Editing a hand on this phone ------------------------------------------------------------------------
   // Offline (Spades games, with the scorer), each scored line of the history offers "Edit Hand 3": the entry form

@@ -89,6 +89,25 @@ class TwoStepForm(FlaskForm):
         """Whether the form was sent with its "Save bids" (or "Save declarations") button: the play comes later."""
         return self.step.data == FIRST_STEP
 
+    def sent(self) -> Fields:
+        """The form's fields as the browser sent them (a ticked box as "y"), as `rules.typed` reads them."""
+        fields: dict[str, list[str]] = {}
+
+        def add(field: Field) -> None:
+            if isinstance(field, (FieldList, FormField)):
+                for inner in field:
+                    add(inner)
+            elif field.data is True:
+                fields[field.name] = ["y"]
+            elif isinstance(field.data, list):
+                fields[field.name] = [str(value) for value in field.data]
+            elif isinstance(field.data, str):
+                fields[field.name] = [field.data]
+
+        for field in self:
+            add(field)
+        return fields
+
 
 class BidsAndTricksForm(TwoStepForm):
     """A hand of either Spades game: its bids (a subclass's `bids`), then the tricks of the four hands, in order.
@@ -120,25 +139,6 @@ class BidsAndTricksForm(TwoStepForm):
         """With exactly one hand's tricks left blank, fill them in to make 13 (shown so if the form comes back)."""
         for field, text in zip(self.tricks, filled_tricks([field.data for field in self.tricks])):
             field.data = text
-
-    def sent(self) -> Fields:
-        """The form's fields as the browser sent them (a ticked box as "y"), as `rules.typed` reads them."""
-        fields: dict[str, list[str]] = {}
-
-        def add(field: Field) -> None:
-            if isinstance(field, (FieldList, FormField)):
-                for inner in field:
-                    add(inner)
-            elif field.data is True:
-                fields[field.name] = ["y"]
-            elif isinstance(field.data, list):
-                fields[field.name] = [str(value) for value in field.data]
-            elif isinstance(field.data, str):
-                fields[field.name] = [field.data]
-
-        for field in self:
-            add(field)
-        return fields
 
 
 class ChipsField(SelectMultipleField):

@@ -63,58 +63,54 @@ def replay(game: Mapping[str, Any]) -> Engine:
     raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
 
 
-def _typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
-    """A hand typed into the game's form, read as its entry.
-
-    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
-    """
+def typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
+    """A hand typed into the game's page form (`rules.typed`), as the API's hand payload."""
     players = list(game.get("players") or ())
     if game.get("game") == "dummy-spades":
         return typed.dummy_spades_hand(players, fields)
     if game.get("game") == "spades":
         return typed.spades_hand(players, fields)
-    raise MalformedInput.single("game", phrase(N_("This needs the server, which does not answer now. "
-                                                  "Try again when it does.")))
+    return typed.piquet_deal(fields).payload
 
 
-def with_typed(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
-    """The game with a hand typed into its page's form (`rules.typed`): the next entry, or the play that completes
-    the entry waiting for it (the form's `completes`).
+def parse_entry(engine: Engine, payload: object) -> Any:
+    """The API's hand payload read by the game's own parser.
 
-    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
+    :raises RuleError: when it cannot be read.
     """
-    entry = _typed_entry(game, fields)
-    entries = list(game.get("entries") or [])
+    if isinstance(engine, dummy_spades.Game):
+        return dummy_spades.parse_hand(engine.table, payload)
+    if isinstance(engine, spades.Game):
+        return spades.parse_hand(engine.table, payload)
+    return piquet.parse_deal(payload)
+
+
+def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, Any]) -> None:
+    """A change made on the phone, applied as the server applies it: a hand typed into the page's form recorded as
+    new (checked as a new entry is, `check_new`), or completing the hand waiting for its play (the form's
+    `completes`); `{"edit": number, "fields": ...}`, hand `number` replaced by the one typed into its edit form and
+    every later one scored again; or `{"undo": number}`, the last hand undone.
+
+    :raises RuleError: when the server would refuse it.
+    """
+    if "undo" in change:
+        if change["undo"] != len(engine.entries) or not engine.entries:
+            raise NotAllowed.single("undo", phrase(N_("Only the last hand can be removed.")))
+        engine.undo()
+        return
+    fields = change["fields"]
+    if "edit" in change:
+        number = change["edit"]
+        if not isinstance(number, int) or not 1 <= number <= len(engine.entries):
+            raise NotAllowed.single("edit", phrase(N_("There is no hand %(number)s."), number=number))
+        engine.replace(number, parse_entry(engine, typed_entry(game, fields)))
+        return
+    entry = parse_entry(engine, typed_entry(game, fields))
     completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
-    if isinstance(completes, int) and completes == len(entries):
-        entries[-1] = entry
+    if isinstance(completes, int) and completes == engine.waiting_number():
+        engine.replace(completes, entry)
     else:
-        entries.append(entry)
-    return {**game, "entries": entries}
-
-
-def with_edit(game: Mapping[str, Any], number: int, fields: typed.Fields) -> dict[str, Any]:
-    """The game with entry `number` replaced by the hand typed into its edit form; every later one is scored again.
-
-    :raises NotAllowed: when there is no entry `number`.
-    :raises MalformedInput: for a game whose form the phone does not read (Piquet's).
-    """
-    entries = list(game.get("entries") or [])
-    if not 1 <= number <= len(entries):
-        raise NotAllowed.single("edit", phrase(N_("There is no hand %(number)s."), number=number))
-    entries[number - 1] = _typed_entry(game, fields)
-    return {**game, "entries": entries}
-
-
-def without_last(game: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The game with its last entry, `number`, undone.
-
-    :raises NotAllowed: when entry `number` is not the last.
-    """
-    entries = list(game.get("entries") or [])
-    if number != len(entries) or not entries:
-        raise NotAllowed.single("undo", phrase(N_("Only the last hand can be removed.")))
-    return {**game, "entries": entries[:-1]}
+        engine.add(entry)
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
@@ -122,14 +118,18 @@ def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
 
     :raises RuleError: when the game cannot be scored.
     """
-    engine = replay(game)
+    return board_of(replay(game), game.get("game"), say)
+
+
+def board_of(engine: Engine, kind: object, say: Say = str) -> dict[str, Any]:
+    """`board` of the game's engine as it stands."""
     over = engine.is_over()
     hands = [_scored(result, say) for result in engine.results]
     if engine.waiting is not None:
         hands.append(_waiting(engine.waiting, say))
     outcome = engine.settlement_explanation() if isinstance(engine, piquet.Game) else None
     return {
-        "game": game.get("game"),
+        "game": kind,
         "players": list(engine.table.players),
         "settings": engine.settings.to_dict(),
         "status": "finished" if over else "in_progress",
@@ -143,6 +143,21 @@ def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
         "totals": {name: asdict(standing) for name, standing in engine.totals().items()},
         "entries": [_entry_dict(engine, entry) for entry in engine.entries],
         "hands": hands,
+        **(_partie(engine) if isinstance(engine, piquet.Game) else {}),
+    }
+
+
+def _partie(engine: piquet.Game) -> dict[str, Any]:
+    """What a Piquet page shows besides: the deals planned (a Rubicon partie: 6, or 8 when level), who is elder
+    and younger in the next deal, and the settlement once the partie is over (as the API has it)."""
+    settlement = engine.settlement()
+    over = engine.is_over()
+    return {
+        "deals_planned": engine.deals_planned(),
+        "next_elder": None if over else engine.next_elder(),
+        "next_younger": None if over else engine.next_younger(),
+        "settlement": settlement and {"winner": settlement.winner, "points": settlement.points,
+                                      "rubiconed": settlement.rubiconed},
     }
 
 
@@ -158,6 +173,7 @@ def _entry_dict(engine: Engine, entry: Any) -> dict[str, Any]:
 def _scored(result: Any, say: Say) -> dict[str, Any]:
     """One scored hand: who holds a score (players, or teams in four-player Spades), each one's lines."""
     return {
+        **_roles(result),
         "number": result.number,
         "dealer": result.dealer,
         "complete": True,
@@ -175,6 +191,7 @@ def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
     else:
         needs = list(getattr(waiting, "needs", ()))
     return {
+        **_roles(waiting),
         "number": waiting.number,
         "dealer": waiting.dealer,
         "complete": False,
@@ -183,6 +200,16 @@ def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
         "scores": {},
         "nils": _nils(waiting, say),
     }
+
+
+def _roles(deal: Any) -> dict[str, Any]:
+    """A Piquet deal's elder and younger; waiting for its play, each player's points from the declarations."""
+    if isinstance(deal, piquet.DeclaredDeal):
+        return {"elder": deal.elder, "younger": deal.younger,
+                "declared": {line.player: line.total for line in deal.players}}
+    if isinstance(deal, piquet.DealResult):
+        return {"elder": deal.elder, "younger": deal.younger}
+    return {}
 
 
 def _holders(result: Any) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
@@ -241,27 +268,33 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
 
     With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
     form, name -> values; `{"edit": number, "fields": ...}` a hand changed in its edit form; `{"undo": number}` the
-    last hand undone), the board of the game with those changes, and the fields each entry's form would send
-    (`"typed"`, to edit it).
+    last hand undone), the board of the game with those changes, and the fields each Spades entry's form would send
+    (`"typed"`, to edit it); an error about the hand typed last names the form's field as `input` where it is known
+    (else None).
     """
     say = sayer(language, catalog)
+    inputs: dict[str, str] = {}
     try:
         game = json.loads(text)
-        for change in game.pop("changes", None) or ():
-            if "undo" in change:
-                game = without_last(game, change["undo"])
-            elif "edit" in change:
-                game = with_edit(game, change["edit"], change["fields"])
-            else:
-                game = with_typed(game, change["fields"])
-        shown = board(game, say)
+        engine = replay(game)
+        for change in game.get("changes") or ():
+            inputs = typed_inputs(game, change.get("fields") or {})
+            apply_change(engine, game, change)
         kind = game.get("game")
+        shown = board_of(engine, kind, say)
         forms = [typed.typed_fields(kind, shown["players"], entry) for entry in shown["entries"]] if kind in (
             "dummy-spades", "spades") else []
         answer: dict[str, Any] = {"board": shown, "typed": forms}
     except RuleError as error:
-        answer = {"errors": [{"field": problem.field, "message": say(problem.message)} for problem in error.errors]}
+        answer = {"errors": [{"field": problem.field, "message": say(problem.message),
+                              "input": inputs.get(problem.field)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+def typed_inputs(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, str]:
+    """Which field of the page's form each of the engine's error paths is about, for the hand typed last (Piquet's
+    deal form: its errors are marked on the phone as the server's page marks them)."""
+    return typed.piquet_deal(fields).fields if fields and game.get("game") == "piquet" else {}
 
 
 def board_in(text: str, language: str, catalogs: str) -> str:

@@ -1,6 +1,6 @@
-"""What a player typed into a Spades hand's form, read as the API's hand payload: the one reader of those forms.
+"""What a player typed into a hand's form, read as the API's hand payload: the one reader of those forms.
 
-The server's forms (forms/dummy_spades.py, forms/spades.py) read their
+The server's forms (forms/dummy_spades.py, forms/spades.py, games/piquet/forms.py) read their
 fields with it, and so does the phone when the server does not answer
 (rules/board.py, under Pyodide), from the very fields the page's form
 sends. Nothing is checked here: every value goes to the engine as typed
@@ -12,14 +12,17 @@ The fields are named as the forms name them: `bids-<seat>-bid`,
 Spades: ticked), Dummy Hand's `bids-<seat>-side` (Suicide's chips:
 `OWN_HAND`, `PARTNERS_HAND`), `bids-<seat>-blind` (ticked), `tricks-<i>` (in
 seat order, Dummy Hand's dummy last) and `step` (`FIRST_STEP`: the bids
-alone).
+alone). Piquet's deal form names its fields by role (`piquet_deal`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from .piquet.values import TRICKS
 
 Fields = Mapping[str, Sequence[str]]
 """A form as sent: each field's name and its values (a ticked box sends one)."""
@@ -28,6 +31,11 @@ WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
 FIRST_STEP = "first"
 """The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
 DUMMY = "dummy"
+ROLES = ("elder", "younger")
+SEQUENCE_ROWS = 4
+SET_RANKS = ("A", "K", "Q", "J", "T")
+NOT_GOOD = "no"
+"""The point's cards chip that answers another's point "not good": that point is not announced, so not recorded."""
 OWN_HAND = "own"
 PARTNERS_HAND = "partner"
 """Suicide's chips for a nil: on the bidder's own hand, or on their partner's (one of the three other hands)."""
@@ -135,3 +143,79 @@ def _tricks(hands: Sequence[str], fields: Fields) -> dict[str, int | str | None]
 def _one(fields: Fields, name: str) -> str | None:
     values = fields.get(name) or ()
     return values[0] if values else None
+
+
+@dataclass(frozen=True)
+class TypedDeal:
+    """A Piquet deal as typed: the API's payload, and beside which field each of the engine's error paths goes."""
+
+    payload: dict[str, Any]
+    fields: dict[str, str]
+    """The engine's error path (`point.elder.value`, `tricks[3]`...) -> the name of the form field it is about."""
+
+
+def piquet_deal(fields: Fields, declarations_only: bool = False) -> TypedDeal:
+    """A Piquet deal (API.md "Piquet deal"): carte blanche, both players' declarations, then the play (the winner of
+    each trick, or the announced totals and the pique); the declarations alone with "Save declarations" or
+    `declarations_only` (enough to say who is good).
+
+    The form's fields, by role: `carte_blanche`, `<role>-point-cards` and `-value`, `<role>-sequences-<row>-length`
+    and `-top`, `<role>-sets-<rank>` (3 or 4), `play` ("totals" or the tricks), `tricks-<i>` (a role),
+    `total_<role>-won` and `-points`, `pique` ("yes", "no").
+    """
+    paths = {"carte_blanche": "carte_blanche"}
+    payload: dict[str, Any] = {"carte_blanche": _one(fields, "carte_blanche") or None}
+    if not declarations_only:
+        paths["pique"] = "pique"
+    payload.update(_declarations(fields, paths))
+    if not declarations_only and not first_step_only(fields):
+        payload.update(_play(fields, paths))
+    return TypedDeal(payload, paths)
+
+
+def _declarations(fields: Fields, paths: dict[str, str]) -> dict[str, Any]:
+    point: dict[str, Any] = {}
+    sequences: dict[str, list[dict[str, Any]]] = {}
+    sets: dict[str, list[dict[str, Any]]] = {}
+    for role in ROLES:
+        cards, value = f"{role}-point-cards", f"{role}-point-value"
+        if _one(fields, cards) != NOT_GOOD and (_one(fields, cards) or (_one(fields, value) or "").strip()):
+            point[role] = {"cards": number_or_text(_one(fields, cards)), "value": number_or_text(_one(fields, value))}
+        paths.update({f"point.{role}": value, f"point.{role}.cards": cards, f"point.{role}.value": value})
+        sequences[role] = []
+        for row in range(SEQUENCE_ROWS):
+            length, top = f"{role}-sequences-{row}-length", f"{role}-sequences-{row}-top"
+            if _one(fields, length) or _one(fields, top):
+                path = f"sequences.{role}[{len(sequences[role])}]"
+                sequences[role].append({"length": number_or_text(_one(fields, length)),
+                                        "top": _one(fields, top) or None})
+                paths.update({path: length, f"{path}.length": length, f"{path}.top": top})
+                paths.setdefault(f"sequences.{role}", length)  # all of them (they do not fit): by the first
+        sets[role] = []
+        for rank in SET_RANKS:
+            size = f"{role}-sets-{rank}"
+            if _one(fields, size):
+                path = f"sets.{role}[{len(sets[role])}]"
+                sets[role].append({"size": number_or_text(_one(fields, size)), "rank": rank})
+                paths.update({path: size, f"{path}.size": size, f"{path}.rank": size})
+                paths.setdefault(f"sets.{role}", size)
+    return {"point": point or None, "sequences": sequences, "sets": sets}
+
+
+def _play(fields: Fields, paths: dict[str, str]) -> dict[str, Any]:
+    if _one(fields, "play") == "totals":
+        totals = {}
+        for role in ROLES:
+            won, points = f"total_{role}-won", f"total_{role}-points"
+            totals[role] = {"won": number_or_text(_one(fields, won)), "points": number_or_text(_one(fields, points))}
+            paths.update({f"trick_totals.{role}": won, f"trick_totals.{role}.won": won,
+                          f"trick_totals.{role}.points": points})
+        paths["trick_totals"] = "total_elder-won"
+        return {"trick_totals": totals, "pique": {"yes": True, "no": False}.get(_one(fields, "pique") or "")}
+    winners = [_one(fields, f"tricks-{index}") or None for index in range(TRICKS)]
+    played = len(winners)
+    while played and winners[played - 1] is None:
+        played -= 1
+    paths.update({f"tricks[{index}]": f"tricks-{index}" for index in range(TRICKS)})
+    paths["tricks"] = "tricks"
+    return {"tricks": winners[:played]}

@@ -1,12 +1,31 @@
 """The one reader of the Spades hand forms (rules/typed.py), which the server's forms and the offline phone share."""
 
 import json
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.board import board, board_json, with_typed
-from scorekeeper.rules.typed import dummy_spades_hand, filled_tricks, spades_hand, typed_fields
+from scorekeeper.rules.board import board, board_json
+from scorekeeper.rules.piquet import (
+    ByRole,
+    DealEntry,
+    TrickTotal,
+    deal_to_dict,
+    declarations_from_cards,
+    parse_deal,
+)
+from scorekeeper.rules.piquet.values import Field
+from scorekeeper.rules.typed import (
+    SET_RANKS,
+    dummy_spades_hand,
+    filled_tricks,
+    piquet_deal,
+    spades_hand,
+    typed_fields,
+)
+
+from . import test_piquet_properties as deals
 
 DUMMY_PLAYERS = ("Ann", "Ben", "Cid")
 FOUR = ("Ann", "Ben", "Cid", "Dan")
@@ -70,13 +89,17 @@ def test_a_typed_hand_is_the_next_entry_or_completes_the_one_waiting_for_its_pla
     bids = {"bids-0-bid": ["7"], "bids-1-bid": ["5"], "bids-2-bid": ["6"]}
     play = {"tricks-0": ["5"], "tricks-1": ["2"], "tricks-2": ["3"], "tricks-3": ["3"]}
 
-    waiting = with_typed(game, {**bids, "step": ["first"]})
-    completed = with_typed(waiting, {**bids, **play, "completes": ["1"]})
+    def shown(*changes):
+        return json.loads(board_json(json.dumps({**game, "changes": [{"fields": fields} for fields in changes]})))
 
-    assert board(waiting)["waiting_number"] == 1 and board(waiting)["totals"]["Ann"]["score"] == 0
+    waiting = shown({**bids, "step": ["first"]})["board"]
+    completed = shown({**bids, "step": ["first"]}, {**bids, **play, "completes": ["1"]})["board"]
+
+    assert waiting["waiting_number"] == 1 and waiting["totals"]["Ann"]["score"] == 0
     assert len(completed["entries"]) == 1
-    assert board(completed)["totals"]["Ann"] == {"score": 71, "bags": 1}
-    assert len(with_typed(completed, {**bids, **play})["entries"]) == 2
+    assert completed["totals"]["Ann"] == {"score": 71, "bags": 1}
+    assert len(shown({**bids, **play}, {**bids, **play})["board"]["entries"]) == 2
+    assert shown({**bids, "step": ["first"]}, {**bids, **play})["errors"][0]["field"] == "game"  # it waits for its play
 
 
 def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last_hand():
@@ -89,7 +112,128 @@ def test_changes_made_on_the_phone_are_applied_in_order_an_undo_only_of_the_last
 
     assert shown({"fields": hand}, {"fields": hand}, {"undo": 2})["board"]["next_number"] == 2
     assert shown({"fields": hand}, {"undo": 2}) == {
-        "errors": [{"field": "undo", "message": "Only the last hand can be removed."}]}
+        "errors": [{"field": "undo", "message": "Only the last hand can be removed.", "input": None}]}
+
+
+def piquet_fields(payload):
+    """A Piquet deal payload (with declarations, not cards) typed into the deal form's fields, as the browser
+    sends them: the first rows of sequences, one set per rank, the chosen chips."""
+    fields = {"carte_blanche": [payload.get("carte_blanche") or ""]}
+    for role in ("elder", "younger"):
+        point = (payload.get("point") or {}).get(role)
+        fields[f"{role}-point-cards"] = [str(point["cards"]) if point else ""]
+        fields[f"{role}-point-value"] = [str(point["value"]) if point else ""]
+        for row, sequence in enumerate(payload["sequences"][role]):
+            fields[f"{role}-sequences-{row}-length"] = [str(sequence["length"])]
+            fields[f"{role}-sequences-{row}-top"] = [sequence["top"]]
+        for card_set in payload["sets"][role]:
+            fields[f"{role}-sets-{card_set['rank']}"] = [str(card_set["size"])]
+    if "trick_totals" in payload:
+        fields["play"] = ["totals"]
+        for role, total in payload["trick_totals"].items():
+            fields[f"total_{role}-won"], fields[f"total_{role}-points"] = [str(total["won"])], [str(total["points"])]
+        fields["pique"] = [{True: "yes", False: "no", None: ""}[payload["pique"]]]
+    elif "tricks" in payload:
+        fields["play"] = ["tricks"]
+        fields.update({f"tricks-{index}": [winner] for index, winner in enumerate(payload["tricks"])})
+    else:
+        fields["step"] = ["first"]
+    return fields
+
+
+def declared(entry):
+    """A deal of real cards as the players declare it: the combinations found in each hand."""
+    found = ByRole.build(lambda role: declarations_from_cards(entry.cards[role]))
+    return DealEntry(entry.carte_blanche, found, tricks=entry.tricks)
+
+
+@given(deals.entries(), st.sampled_from(["tricks", "totals", "declarations"]))
+def test_a_piquet_deal_typed_into_the_form_is_read_as_the_deal(entry, play):
+    deal = declared(entry)
+    if play == "totals":
+        events = DealEntry(tricks=entry.tricks).score().events
+        totals = ByRole.build(lambda role: TrickTotal(
+            sum(1 for winner in entry.tricks if winner is role),
+            sum(event.points for event in events if event.role is role and event.field is Field.TRICKS)))
+        deal = replace(deal, tricks=(), trick_totals=totals)
+    elif play == "declarations":
+        deal = replace(deal, tricks=(), without_play=True)
+
+    payload = deal_to_dict(deal)
+    read = piquet_deal(piquet_fields(payload)).payload
+
+    # The form has a row per rank, so its sets come in that order.
+    in_form_order = {role: sorted(sets, key=lambda card_set: SET_RANKS.index(card_set["rank"]))
+                     for role, sets in payload["sets"].items()}
+    assert parse_deal(read) == parse_deal({**payload, "sets": in_form_order})
+
+
+def test_a_piquet_deal_is_read_as_typed_and_each_error_path_names_its_field():
+    fields = {"carte_blanche": [""], "elder-point-cards": ["5"], "elder-point-value": ["x"],
+              "younger-point-cards": [""], "younger-point-value": [""],
+              "elder-sequences-0-length": [""], "elder-sequences-0-top": [""],
+              "elder-sequences-1-length": ["4"], "elder-sequences-1-top": ["K"], "younger-sets-Q": ["3"],
+              "play": ["tricks"], "tricks-0": ["elder"], "tricks-2": ["younger"], "pique": [""]}
+
+    deal = piquet_deal(fields)
+
+    assert deal.payload == {
+        "carte_blanche": None, "point": {"elder": {"cards": 5, "value": "x"}},
+        "sequences": {"elder": [{"length": 4, "top": "K"}], "younger": []},
+        "sets": {"elder": [], "younger": [{"size": 3, "rank": "Q"}]},
+        "tricks": ["elder", None, "younger"],
+    }
+    assert deal.fields["point.elder.value"] == "elder-point-value"
+    assert deal.fields["sequences.elder[0].top"] == "elder-sequences-1-top"
+    assert deal.fields["sets.younger[0]"] == "younger-sets-Q"
+    assert deal.fields["tricks[2]"] == "tricks-2"
+    assert "trick_totals" not in deal.fields
+
+
+def test_save_declarations_and_who_is_good_read_the_declarations_alone():
+    fields = {"elder-sets-A": ["4"], "play": ["totals"], "total_elder-won": ["7"], "pique": ["yes"]}
+
+    assert piquet_deal({**fields, "step": ["first"]}).payload == {
+        "carte_blanche": None, "point": None, "sequences": {"elder": [], "younger": []},
+        "sets": {"elder": [{"size": 4, "rank": "A"}], "younger": []}}
+    assert "pique" not in piquet_deal(fields, declarations_only=True).fields
+    assert piquet_deal(fields).payload["trick_totals"]["younger"] == {"won": None, "points": None}
+    assert piquet_deal(fields).payload["pique"] is True
+
+
+def test_a_piquet_deal_typed_on_the_phone_is_scored_as_the_next_deal():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": []}
+    deal = {"elder-point-cards": ["5"], "elder-point-value": ["48"], "play": ["tricks"],
+            **{f"tricks-{i}": ["elder" if i < 7 else "younger"] for i in range(12)}}
+
+    shown = json.loads(board_json(json.dumps({**game, "changes": [{"fields": deal}, {"fields": deal}]})))["board"]
+
+    assert shown["next_number"] == 3
+    assert shown["totals"] == {"Ann": {"score": 23 + 6}, "Ben": {"score": 6 + 23}}
+
+
+def test_a_deal_the_engine_refuses_on_the_phone_names_the_fields_to_mark():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": [], "changes": [{"fields": {"elder-point-cards": ["5"], "elder-point-value": ["12"]}}]}
+
+    assert json.loads(board_json(json.dumps(game))) == {"errors": [
+        {"field": "point.elder.value", "input": "elder-point-value", "message": "5 cards of one suit are worth 44 to 51."}]}
+
+
+def test_a_deal_typed_on_the_phone_is_checked_as_a_new_deal_the_pique_asked_when_the_totals_leave_it_open():
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": []}
+    deal = {"elder-point-cards": ["6"], "elder-point-value": ["58"], "elder-sequences-0-length": ["6"],
+            "elder-sequences-0-top": ["A"], "play": ["totals"], "total_elder-won": ["9"], "total_elder-points": ["11"],
+            "total_younger-won": ["3"], "total_younger-points": ["4"]}
+
+    def shown(fields):
+        return json.loads(board_json(json.dumps({**game, "changes": [{"fields": fields}]})))
+
+    assert shown(deal) == {"errors": [{"field": "pique", "input": "pique",
+                                       "message": "Pique is possible here: say whether elder piqued."}]}
+    assert shown({**deal, "pique": ["yes"]})["board"]["totals"] == {"Ann": {"score": 73}, "Ben": {"score": 4}}
 
 
 def test_a_stored_entry_gives_back_the_fields_its_form_sent_and_they_read_as_the_same_entry():
@@ -121,7 +265,7 @@ def test_the_phone_scores_an_edit_of_any_hand_and_gives_each_entrys_fields():
     assert answer["board"] == expected
     assert answer["typed"][0] == {**edit, "tricks-3": ["3"]}
     missing = json.loads(board_json(json.dumps({**game, "changes": [{"edit": 3, "fields": edit}]})))
-    assert missing == {"errors": [{"field": "edit", "message": "There is no hand 3."}]}
+    assert missing == {"errors": [{"field": "edit", "message": "There is no hand 3.", "input": None}]}
 
 
 HANDS = (*DUMMY_PLAYERS, "dummy")

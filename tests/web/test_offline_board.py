@@ -9,6 +9,7 @@ API was asked in (translated on the phone by the compiled catalog).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,9 @@ from scorekeeper.web.i18n import number, signed
 from ..rules import test_dummy_spades_properties as dummy
 from ..rules import test_piquet_properties as deals
 from ..rules import test_spades_properties as four
+from ..rules.test_typed import declared, piquet_fields
 from .api_client import create
+from .forms_client import post_form
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 LANGUAGES = ("en", "fr", "de", "es")
@@ -84,6 +87,11 @@ def assert_agree(client, table, language):
             assert mine["needs"] == [line for team in theirs["teams"].values() for line in team["needs"]]
     if api["game"] == "piquet":
         assert shown["outcome"] is None or api["settlement"] is not None
+        assert shown["settlement"] == api["settlement"]
+        for mine, theirs in zip(shown["hands"], api["hands"]):
+            assert (mine["elder"], mine["younger"]) == (theirs["elder"], theirs["younger"])
+            if not theirs["complete"]:
+                assert mine["declared"] == {name: line["total"] for name, line in theirs["players"].items()}
 
 
 def record(table, entries, last_without_play=None):
@@ -144,3 +152,24 @@ def test_a_game_the_rules_refuse_is_the_apis_422_body():
     answer = board_json('{"game": "dummy-spades", "players": ["Ann", "Ann", "Cid"]}')
 
     assert '"errors"' in answer and '"board"' not in answer
+
+
+@AGREE
+@given(st.sampled_from(["0", "1"]), st.lists(deals.entries(), min_size=1, max_size=4), st.booleans(), languages)
+def test_piquet_deals_typed_on_the_phone_score_as_typed_into_the_servers_page(client, first_dealer, entries,
+                                                                                declarations_last, language):
+    game_url = post_form(client, "/new/piquet", {"player_0": "Ann", "player_1": "Ben", "first_dealer": first_dealer,
+                                                 "variant": "rubicon"}).headers["Location"]
+    typed = [piquet_fields(piquet.deal_to_dict(declared(entry))) for entry in entries]
+    if declarations_last:
+        typed[-1] = {**typed[-1], "step": ["first"]}
+    for fields in typed:
+        assert post_form(client, game_url + "/hands", fields, game_url).status_code == 303
+    api = client.get("/api/v1" + game_url.replace("/g/", "/games/"), headers={"Accept-Language": language}).get_json()
+    say = sayer(language, catalog(language))
+    held = {**phone_game(api), "entries": []}
+
+    on_the_phone = json.loads(board_json(json.dumps({**held, "changes": [{"fields": fields} for fields in typed]}),
+                                         language, catalog(language)))
+
+    assert on_the_phone["board"] == board(phone_game(api), say)

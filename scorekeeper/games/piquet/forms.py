@@ -15,15 +15,14 @@ from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
+from ...rules import typed
 from ...rules.cards import PACK, format_card
 from ...rules.errors import RuleError
 from ...rules.piquet import Table, Variant
+from ...rules.typed import NOT_GOOD
 from ..forms import ChipsField, ErrorsByField, TwoStepForm, number_or_text
 
-ROLES = ("elder", "younger")
-SEQUENCE_ROWS = 4
-SET_RANKS = ("A", "K", "Q", "J", "T")
-TRICKS = 12
+ROLES, SEQUENCE_ROWS, SET_RANKS, TRICKS = typed.ROLES, typed.SEQUENCE_ROWS, typed.SET_RANKS, typed.TRICKS
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # The rank as printed on the reader's cards: a French pack says R, D, V for K, Q, J.
 RANK_LETTERS = {
@@ -87,11 +86,6 @@ class NewPiquetGameForm(FlaskForm):
                 "settings.target": self.target,
             },
         ).attach(error)
-
-
-# "Not good": the answer to the other player's point, which then scores; the player's own point is not announced
-# and is recorded as none (only the good player scores in a class).
-NOT_GOOD = "no"
 
 
 # Declarations are chosen from rows of chips ("–" for none), one tap each: no dropdown to open.
@@ -200,21 +194,17 @@ class PiquetDealForm(TwoStepForm):
 
     def payload(self) -> dict[str, Any]:
         """The API's deal payload for what was entered (declarations, then the play); the declarations alone
-        when "Save declarations" was pressed."""
-        paths: dict[str, Field] = {"carte_blanche": self.carte_blanche, "pique": self.pique}
-        data: dict[str, Any] = {"carte_blanche": self.carte_blanche.data or None}
-        data.update(self._declarations(paths))
-        if not self.first_step_only():
-            data.update(self._play(paths))
-        self.field_paths = paths
-        return data
+        when "Save declarations" was pressed. Read by `rules.typed`, as the phone reads it offline."""
+        return self._read(typed.piquet_deal(self.sent()))
 
     def declarations_payload(self) -> dict[str, Any]:
         """Only carte blanche and the declarations: enough to say who is good."""
-        paths: dict[str, Field] = {"carte_blanche": self.carte_blanche}
-        data = {"carte_blanche": self.carte_blanche.data or None, **self._declarations(paths)}
-        self.field_paths = paths
-        return data
+        return self._read(typed.piquet_deal(self.sent(), declarations_only=True))
+
+    def _read(self, deal: typed.TypedDeal) -> dict[str, Any]:
+        by_name = fields_by_name(self)
+        self.field_paths = {path: by_name[name] for path, name in deal.fields.items()}
+        return deal.payload
 
     def cards_payload(self) -> dict[str, Any]:
         """The cards tapped on the pickers, for "check with cards"."""
@@ -226,60 +216,6 @@ class PiquetDealForm(TwoStepForm):
             "younger": list(self.cards_younger.data or []),
             "carte_blanche": self.carte_blanche.data or None,
         }
-
-    def _declarations(self, paths: dict[str, Field]) -> dict[str, Any]:
-        point: dict[str, Any] = {}
-        sequences: dict[str, list[dict[str, Any]]] = {}
-        sets: dict[str, list[dict[str, Any]]] = {}
-        for role in ROLES:
-            side = self.side(role)
-            cards, value = side.point.form.cards, side.point.form.value
-            if cards.data != NOT_GOOD and (cards.data or (value.data or "").strip()):
-                point[role] = {"cards": number_or_text(cards.data), "value": number_or_text(value.data)}
-            paths[f"point.{role}"] = value
-            paths[f"point.{role}.cards"] = cards
-            paths[f"point.{role}.value"] = value
-            sequences[role] = []
-            for row in side.sequences:
-                length, top = row.form.length, row.form.top
-                if length.data or top.data:
-                    index = len(sequences[role])
-                    sequences[role].append({"length": number_or_text(length.data), "top": top.data or None})
-                    paths[f"sequences.{role}[{index}]"] = length
-                    paths[f"sequences.{role}[{index}].length"] = length
-                    paths[f"sequences.{role}[{index}].top"] = top
-                    paths.setdefault(f"sequences.{role}", length)  # all of them (they do not fit): by the first
-            sets[role] = []
-            for rank in SET_RANKS:
-                field = side.sets.form[rank]
-                if field.data:
-                    index = len(sets[role])
-                    sets[role].append({"size": number_or_text(field.data), "rank": rank})
-                    for suffix in ("", ".size", ".rank"):
-                        paths[f"sets.{role}[{index}]{suffix}"] = field
-                    paths.setdefault(f"sets.{role}", field)
-        return {"point": point or None, "sequences": sequences, "sets": sets}
-
-    def _play(self, paths: dict[str, Field]) -> dict[str, Any]:
-        if self.play.data == "totals":
-            totals = {}
-            for role, form_field in (("elder", self.total_elder), ("younger", self.total_younger)):
-                total = form_field.form
-                totals[role] = {"won": number_or_text(total.won.data), "points": number_or_text(total.points.data)}
-                paths[f"trick_totals.{role}"] = total.won
-                paths[f"trick_totals.{role}.won"] = total.won
-                paths[f"trick_totals.{role}.points"] = total.points
-            pique = {"yes": True, "no": False}.get(self.pique.data or "")
-            paths["trick_totals"] = self.total_elder.form.won
-            return {"trick_totals": totals, "pique": pique}
-        winners = [field.data or None for field in self.tricks]
-        played = len(winners)
-        while played and winners[played - 1] is None:
-            played -= 1
-        for index, field in enumerate(self.tricks):
-            paths[f"tricks[{index}]"] = field
-        paths["tricks"] = self.tricks
-        return {"tricks": winners[:played]}
 
     def attach(self, error: RuleError) -> None:
         ErrorsByField(self, self.field_paths).attach(error)
@@ -327,6 +263,21 @@ class PiquetDealForm(TwoStepForm):
             sizes = {card_set.rank.letter: str(card_set.size) for card_set in hand.sets}
             for rank in SET_RANKS:
                 side.sets.form[rank].data = sizes.get(rank, "")
+
+
+def fields_by_name(form: Form) -> dict[str, Field]:
+    """Every field of `form` by the name the browser sends it under, lists and sub-forms too."""
+    found: dict[str, Field] = {}
+
+    def add(field: Field) -> None:
+        found[field.name] = field
+        if isinstance(field, (FieldList, FormField)):
+            for inner in field:
+                add(inner)
+
+    for field in form:
+        add(field)
+    return found
 
 
 class CheckerForm(FlaskForm):
