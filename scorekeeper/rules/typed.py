@@ -171,7 +171,8 @@ def piquet_fields(entry: Mapping[str, Any]) -> dict[str, list[str]]:
         for role in ROLES:
             total = entry["trick_totals"][role]
             fields[f"total_{role}-won"], fields[f"total_{role}-points"] = [str(total["won"])], [str(total["points"])]
-        fields["pique"] = [{True: "yes", False: "no"}.get(entry.get("pique"), "")]
+        pique = entry.get("pique")
+        fields["pique"] = ["" if pique is None else "yes" if pique else "no"]
     elif "tricks" in entry:
         winners = list(entry["tricks"])
         fields["play"] = ["tricks"]
