@@ -1033,7 +1033,8 @@
     hidden(form, "request_key", newKey());
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.type === "submit") {
-        if (field.name === "step") field.setAttribute("data-offline-hidden", ""); // an edit saves the whole hand
+        // An edit saves the whole hand; Piquet's "Show who is good" and "Fill ... from these cards" ask the server.
+        if (field.name === "step" || field.hasAttribute("formaction")) field.setAttribute("data-offline-hidden", "");
         else field.textContent = texts.saveEdit;
         return;
       }

@@ -63,6 +63,8 @@ def test_a_deal_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
     assert phone.is_checked("input[name='tricks-7'][value='younger']")
     assert "Ann is elder and leads the first." in strip(phone)
     assert phone.locator("#deal-form button[name=step]").is_hidden()
+    assert phone.locator("#deal-form button[formaction]").first.is_hidden(), "who is good: the server says"
+    assert phone.locator("#deal-form .actions button:visible").all_inner_texts() == ["Save changes"]
     screenshot(phone, "offline-piquet-edit-form")
     type_deal(phone, EDITED)
 
