@@ -45,12 +45,10 @@ def payload(typed: dict[str, str]) -> dict:
 
 
 def type_deal(phone, typed: dict[str, str]) -> None:
-    """Tap and type a deal into the deal form: the chips, the sets' menus, the point's value."""
+    """Tap and type a deal into the deal form: the chips (the sets' too), the point's value, the totals."""
     for name, value in typed.items():
         if name.endswith("-point-value") or name.startswith("total_"):
             phone.fill(f"#deal-form [name='{name}']", value)
-        elif "-sets-" in name:
-            phone.select_option(f"#deal-form [name='{name}']", value)
         else:
             phone.check(f"#deal-form input[name='{name}'][value='{value}']")
     phone.click("#deal-form .button.primary")
