@@ -14,7 +14,7 @@ from scorekeeper.rules.board import board
 from ..games import PIQUET_GAME
 from .support import game_with_hands, kept_for_offline, screenshot, wait_for
 from .test_offline_engine import SCORED_SECONDS, shown_totals, written
-from .test_offline_piquet import DEAL_1, DEAL_2, E, Y, payload, type_deal
+from .test_offline_piquet import DEAL_1, DEAL_2, TOTALS_DEAL, E, Y, payload, type_deal
 
 pytestmark = pytest.mark.browser
 # Deal 1 as it should have been: Ann's point was six cards worth 58, and she won eight tricks.
@@ -83,5 +83,39 @@ def test_a_deal_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
     phone.locator(".offline-note", has_text="Edit of Deal 1 was sent.").wait_for(timeout=60_000)
     status, api = server.request("GET", f"/api/v1/games/{game_id}")
     assert api["version"] == version + 1, "stored once"
+    assert [deal["entry"] for deal in api["hands"]] == expected["entries"]
+    assert api["totals"] == expected["totals"]
+
+
+def test_a_deal_of_announced_totals_edited_offline_asks_its_pique_again_as_it_was(phone, server):
+    piqued = {**TOTALS_DEAL, "pique": "yes"}
+    game_id, token = game_with_hands(server, PIQUET_GAME, [payload(piqued)])
+    phone.goto(f"/g/{game_id}/join/{token}")
+    phone.wait_for_selector("#deal-form")
+    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
+    kept_for_offline(phone, game_id, with_hands=True)
+    server.stop()
+    phone.reload()
+
+    phone.click("#hand-1 summary")
+    phone.click("#hand-1 .offline-edit button:text-is('Edit Deal 1')")
+    phone.locator(".offline-editing", has_text="Editing Deal 1 on this phone").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.is_checked("#deal-form input[name=play][value=totals]")
+    assert phone.locator("#deal-form [name='total_elder-won']").input_value() == "9"
+    # The form is for deal 2 (Ben elder): editing deal 1 names Ann as elder, in the question too.
+    assert phone.locator("#pique-question legend").inner_text() == "Did Ann pique?"
+    assert phone.is_checked("#pique-question input[name=pique][value=yes]")
+    phone.check("#pique-question input[name=pique][value=no]")
+    phone.click("#deal-form .button.primary")
+
+    expected = board({**PIQUET_GAME, "entries": [payload({**TOTALS_DEAL, "pique": "no"})]})
+    phone.locator("#phone-board h2", has_text="Edit of Deal 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert shown_totals(phone) == written(expected["totals"])
+    assert phone.locator("#pique-question").inner_text() == ""
+    assert "Ben is elder and leads the first." in strip(phone)
+
+    server.start()
+    phone.locator(".offline-note", has_text="Edit of Deal 1 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
     assert [deal["entry"] for deal in api["hands"]] == expected["entries"]
     assert api["totals"] == expected["totals"]
