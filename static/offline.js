@@ -950,8 +950,29 @@
     form.querySelectorAll(".trick[data-tapped]").forEach(function (trick) { delete trick.dataset.tapped; });
   }
 
+  // --- A Piquet deal edited on this phone ------------------------------------------------------------------
+  // A deal edited offline: the form names deal `number`'s elder and younger (the dealer alternates), says nothing
+  // of the deal it was typed for, and asks the pique when the deal has it; `fields` null: the edit is over.
+  function dealForEdit(form, number, fields) {
+    if (form.id !== "deal-form") return;
+    seatRoles(form, number);
+    clearVerdicts(form);
+    if (fields && (fields.pique || [""])[0]) askPique(form);
+  }
+  // The chips and values set again as the deal has them, without events: filling them in order set off the
+  // form's own helpers (a trick's winner given to the tricks after it, "Not good" clearing the point's value).
+  function dealFilled(form, fields) {
+    if (form.id !== "deal-form") return;
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
+      var values = fields[field.name] || [];
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else field.value = values[0] || "";
+    });
+  }
+
   // --- Editing a hand on this phone ------------------------------------------------------------------------
-  // Offline (Spades games, with the scorer), each scored line of the history offers "Edit Hand 3": the entry form
+  // Offline (with the scorer), each scored line of the history offers "Edit Hand 3" (Piquet: a deal): the entry form
   // is filled in with that hand as this phone has it (rules/typed.py's typed_fields, from the phone's board) and
   // saves an edit, which waits in line like a hand ("Edit of Hand 3") and is sent as the edit page's form would
   // send it (its fields, the hand, the version it was made on, a key of its own), once. The board is scored again
@@ -1006,12 +1027,14 @@
       });
     }
     editing.number = number;
+    dealForEdit(form, number, fields);
     hidden(form, "hand", number);
     hidden(form, "completes", null);
     hidden(form, "request_key", newKey());
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.type === "submit") {
-        if (field.name === "step") field.setAttribute("data-offline-hidden", ""); // an edit saves the whole hand
+        // An edit saves the whole hand; Piquet's "Show who is good" and "Fill ... from these cards" ask the server.
+        if (field.name === "step" || field.hasAttribute("formaction")) field.setAttribute("data-offline-hidden", "");
         else field.textContent = texts.saveEdit;
         return;
       }
@@ -1022,6 +1045,7 @@
       field.dispatchEvent(new Event(field.type === "checkbox" || field.type === "radio" ? "change" : "input",
                                     { bubbles: true }));
     });
+    dealFilled(form, fields);
     var old = form.querySelector(".offline-editing");
     if (old) old.remove();
     var banner = element("div", "offline-editing");
@@ -1054,6 +1078,7 @@
       field.value = saved[1];
       field.checked = saved[2];
     });
+    dealForEdit(form, before.at, null);
     if (kept) {
       hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
       hidden(form, "request_key", newKey());

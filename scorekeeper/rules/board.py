@@ -21,7 +21,7 @@ import gettext
 import io
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -268,7 +268,7 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
 
     With `"changes"` beside the game (made on the phone, in order: `{"fields": ...}` a hand typed into the page's
     form, name -> values; `{"edit": number, "fields": ...}` a hand changed in its edit form; `{"undo": number}` the
-    last hand undone), the board of the game with those changes, and the fields each Spades entry's form would send
+    last hand undone), the board of the game with those changes, and the fields each entry's form would send
     (`"typed"`, to edit it); an error about the hand typed last names the form's field as `input` where it is known
     (else None).
     """
@@ -282,13 +282,21 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
             apply_change(engine, game, change)
         kind = game.get("game")
         shown = board_of(engine, kind, say)
-        forms = [typed.typed_fields(kind, shown["players"], entry) for entry in shown["entries"]] if kind in (
-            "dummy-spades", "spades") else []
+        forms = [typed.typed_fields(kind, shown["players"], entry) for entry in _as_typed(engine, shown["entries"])]
         answer: dict[str, Any] = {"board": shown, "typed": forms}
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+def _as_typed(engine: Engine, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries as their forms would have typed them: a Piquet deal given as cards (through the API), by the
+    declarations found in them, which the deal form has fields for."""
+    if not isinstance(engine, piquet.Game):
+        return entries
+    return [piquet.deal_to_dict(replace(entry, declared=entry.declarations(), cards=None)) if entry.cards else stored
+            for entry, stored in zip(engine.entries, entries)]
 
 
 def typed_inputs(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, str]:

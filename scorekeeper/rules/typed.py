@@ -105,6 +105,8 @@ def typed_fields(game: str | None, players: Sequence[str], entry: Mapping[str, A
     """The fields a hand's form would send for a stored entry (the reverse of the readers above): what the phone
     fills its form with to edit that hand. A form fills in the fields it has: a Dummy Hand page shows one of the
     two rows of nil chips (the hands, or Suicide's sides), or neither (Mirror)."""
+    if game == "piquet":
+        return piquet_fields(entry)
     fields: dict[str, list[str]] = {}
     bids = {bid.get("player"): bid for bid in entry.get("bids") or ()}
     hands = [*players, DUMMY] if game == "dummy-spades" else list(players)
@@ -143,6 +145,41 @@ def _tricks(hands: Sequence[str], fields: Fields) -> dict[str, int | str | None]
 def _one(fields: Fields, name: str) -> str | None:
     values = fields.get(name) or ()
     return values[0] if values else None
+
+
+def piquet_fields(entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The deal form's fields for a stored deal (its declarations, API.md "Piquet deal"), by role, as `piquet_deal`
+    reads them: a point not announced while the other was is the "Not good" chip (what was tapped at the table),
+    the sequences in the first rows, a set by its rank's chips, and the play as it was entered (the winner of each
+    trick, or the announced totals and the pique). A deal saved with its declarations alone has no play."""
+    fields: dict[str, list[str]] = {"carte_blanche": [entry.get("carte_blanche") or ""]}
+    points = entry.get("point") or {}
+    announced = any(points.values())
+    for role in ROLES:
+        point = points.get(role)
+        fields[f"{role}-point-cards"] = [str(point["cards"]) if point else NOT_GOOD if announced else ""]
+        fields[f"{role}-point-value"] = [str(point["value"]) if point else ""]
+        sequences = list((entry.get("sequences") or {}).get(role) or ())
+        for row in range(SEQUENCE_ROWS):
+            sequence = sequences[row] if row < len(sequences) else None
+            fields[f"{role}-sequences-{row}-length"] = [str(sequence["length"]) if sequence else ""]
+            fields[f"{role}-sequences-{row}-top"] = [str(sequence["top"]) if sequence else ""]
+        sizes = {card_set["rank"]: str(card_set["size"]) for card_set in (entry.get("sets") or {}).get(role) or ()}
+        fields.update({f"{role}-sets-{rank}": [sizes.get(rank, "")] for rank in SET_RANKS})
+    if entry.get("trick_totals") is not None:
+        fields["play"] = ["totals"]
+        for role in ROLES:
+            total = entry["trick_totals"][role]
+            fields[f"total_{role}-won"], fields[f"total_{role}-points"] = [str(total["won"])], [str(total["points"])]
+        pique = entry.get("pique")
+        fields["pique"] = ["" if pique is None else "yes" if pique else "no"]
+    elif "tricks" in entry:
+        winners = list(entry["tricks"])
+        fields["play"] = ["tricks"]
+        fields.update({f"tricks-{index}": [winners[index] if index < len(winners) else ""] for index in range(TRICKS)})
+    else:
+        fields["step"] = [FIRST_STEP]
+    return fields
 
 
 @dataclass(frozen=True)

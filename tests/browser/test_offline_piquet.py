@@ -1,7 +1,7 @@
 """Piquet scored on the phone: deals typed with the server stopped are read and scored by the server's own engine
 (rules/typed.py and rules/board.py under Pyodide), any number of them, and sent once, in order, when it is back.
 
-The server runs under gunicorn in its own process (support.Server, started by the `server` fixture) so that it can really be stopped.
+The server runs under gunicorn in its own process (test_offline.Server) so that it can really be stopped.
 """
 
 from __future__ import annotations
@@ -12,13 +12,17 @@ from scorekeeper.rules.board import board
 from scorekeeper.rules.typed import piquet_deal
 
 from ..games import PIQUET_GAME
-from . import test_offline, test_offline_engine
-from .support import screenshot, wait_for
+from . import test_offline
+from .support import ENGINE_FILES, KEPT_SECONDS, screenshot, wait_for
+from .test_offline_engine import SCORED_SECONDS, shown_totals, written
 
 pytestmark = pytest.mark.browser
-phone = test_offline_engine.phone
-written, shown_totals = test_offline_engine.written, test_offline_engine.shown_totals
-SCORED_SECONDS = test_offline_engine.SCORED_SECONDS
+
+
+@pytest.fixture
+def phone(scoring_phone):
+    return scoring_phone
+
 
 E, Y = "elder", "younger"
 # Ben deals first: Ann is elder in deal 1 (a point of 5 worth 48, seven tricks), Ben in deal 2 (a quatorze of
@@ -41,7 +45,7 @@ def payload(typed: dict[str, str]) -> dict:
 
 
 def type_deal(phone, typed: dict[str, str]) -> None:
-    """Tap and type a deal into the deal form: the chips (the sets' too), the point's value."""
+    """Tap and type a deal into the deal form: the chips (the sets' too), the point's value, the totals."""
     for name, value in typed.items():
         if name.endswith("-point-value") or name.startswith("total_"):
             phone.fill(f"#deal-form [name='{name}']", value)
@@ -54,7 +58,7 @@ def open_offline(phone, server, game: dict = PIQUET_GAME) -> str:
     """A new Piquet game opened with edit rights, its page, the scorer and its game object kept; then the server off."""
     game_id, _ = test_offline.open_with_edit_rights(phone, server, game, "#deal-form")
     wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {test_offline_engine.ENGINE_FILES}", seconds=test_offline_engine.KEPT_SECONDS)
+                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
     wait_for(phone, """(game) => new Promise((resolve) => {
         const opened = indexedDB.open("scorekeeper-offline", 2);
         opened.onsuccess = () => {

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.board import board, board_json
+from scorekeeper.rules.cards import PACK, format_card
 from scorekeeper.rules.piquet import (
     ByRole,
     DealEntry,
@@ -28,6 +29,7 @@ from scorekeeper.rules.typed import (
 from . import test_piquet_properties as deals
 
 DUMMY_PLAYERS = ("Ann", "Ben", "Cid")
+PACK_TEXT = [format_card(card) for card in PACK]
 FOUR = ("Ann", "Ben", "Cid", "Dan")
 
 
@@ -307,3 +309,52 @@ def test_a_dummy_hand_entry_filled_into_its_form_reads_back_the_same(entry):
 @given(four_player_entries())
 def test_a_four_player_entry_filled_into_its_form_reads_back_the_same(entry):
     assert spades_hand(FOUR, as_sent(typed_fields("spades", FOUR, entry), entry)) == entry
+
+
+@given(deals.entries(), st.sampled_from(["tricks", "totals", "declarations"]), st.sampled_from([None, True, False]))
+def test_a_stored_piquet_deal_filled_into_its_form_reads_back_as_the_same_deal(entry, play, pique):
+    deal = declared(entry)
+    if play == "totals":
+        events = DealEntry(tricks=entry.tricks).score().events
+        totals = ByRole.build(lambda role: TrickTotal(
+            sum(1 for winner in entry.tricks if winner is role),
+            sum(event.points for event in events if event.role is role and event.field is Field.TRICKS)))
+        deal = replace(deal, tricks=(), trick_totals=totals, pique=pique)
+    elif play == "declarations":
+        deal = replace(deal, tricks=(), without_play=True)
+    stored = deal_to_dict(deal)
+
+    fields = typed_fields("piquet", ("Ann", "Ben"), stored)
+
+    in_form_order = {role: sorted(sets, key=lambda card_set: SET_RANKS.index(card_set["rank"]))
+                     for role, sets in stored["sets"].items()}
+    assert parse_deal(piquet_deal(fields).payload) == parse_deal({**stored, "sets": in_form_order})
+    points = stored["point"]
+    for role in ("elder", "younger"):
+        if points[role] is None:  # "Not good" when the other point was announced, "–" when neither was
+            assert fields[f"{role}-point-cards"] == (["no"] if any(points.values()) else [""])
+
+
+def test_a_stored_deal_gives_its_chips_and_the_phone_answers_with_each_deals_fields():
+    stored = {"carte_blanche": "younger", "point": {"elder": {"cards": 5, "value": 49}, "younger": None},
+              "sequences": {"elder": [{"length": 4, "top": "K"}], "younger": []},
+              "sets": {"elder": [], "younger": [{"size": 3, "rank": "Q"}]},
+              "trick_totals": {"elder": {"won": 7, "points": 9}, "younger": {"won": 5, "points": 5}}, "pique": False}
+
+    fields = typed_fields("piquet", ("Ann", "Ben"), stored)
+
+    assert fields["carte_blanche"] == ["younger"] and fields["younger-point-cards"] == ["no"]
+    assert fields["elder-point-cards"] == ["5"] and fields["elder-point-value"] == ["49"]
+    assert fields["elder-sequences-0-length"] == ["4"] and fields["elder-sequences-0-top"] == ["K"]
+    assert fields["elder-sequences-1-length"] == [""] and fields["younger-sets-Q"] == ["3"]
+    assert fields["younger-sets-A"] == [""] and fields["play"] == ["totals"] and fields["pique"] == ["no"]
+    assert fields["total_elder-won"] == ["7"] and fields["total_younger-points"] == ["5"]
+
+    game = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"},
+            "entries": [{"carte_blanche": None, "cards": {"elder": PACK_TEXT[:12], "younger": PACK_TEXT[12:24]},
+                         "tricks": ["elder"] * 7 + ["younger"] * 5}]}
+    answer = json.loads(board_json(json.dumps(game)))
+    typed = answer["typed"][0]  # given as cards (the API): the declarations found in them
+    assert typed["play"] == ["tricks"] and typed["tricks-11"] == ["younger"]
+    edited = json.loads(board_json(json.dumps({**game, "changes": [{"edit": 1, "fields": typed}]})))
+    assert edited["board"]["totals"] == answer["board"]["totals"]

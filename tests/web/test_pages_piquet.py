@@ -242,7 +242,10 @@ def test_editing_a_deal_rescores_the_partie(client):
     game_url = start(client)
     post_form(client, game_url + "/hands", POINT_ONLY, game_url)
     edit = game_url + "/hands/1/edit"
-    assert 'value="48"' in client.get(edit).get_data(as_text=True)
+    page = client.get(edit).get_data(as_text=True)
+    assert 'value="48"' in page
+    assert re.search(r'<input [^>]*checked id="[^"]+" name="younger-point-cards" type="radio" value="no">', page), (
+        "Ben's point, not announced against Ann's: Not good, as on the phone")
     response = post_form(client, edit, {**POINT_ONLY, "elder-point-value": "49"})
     assert response.status_code == 303
     response = post_form(client, edit, {**POINT_ONLY, "elder-point-cards": "6"})

@@ -224,13 +224,16 @@ class PiquetDealForm(TwoStepForm):
     def data_from(cls, entry: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Form data for a stored deal entry (for editing)."""
         data: dict[str, Any] = {"carte_blanche": entry.get("carte_blanche") or ""}
+        points = entry.get("point") or {}
         for role in ROLES:
-            point = (entry.get("point") or {}).get(role)
+            point = points.get(role)
             rows = [{"length": str(s["length"]), "top": s["top"]} for s in (entry.get("sequences") or {}).get(role, [])]
             rows += [{"length": "", "top": ""}] * (SEQUENCE_ROWS - len(rows))
             sets = {s["rank"]: str(s["size"]) for s in (entry.get("sets") or {}).get(role, [])}
             data[role] = {
-                "point": {"cards": str(point["cards"]), "value": str(point["value"])} if point else {},
+                # A point not announced against one that was: "Not good", as tapped (and as the phone fills it).
+                "point": {"cards": str(point["cards"]), "value": str(point["value"])} if point
+                else {"cards": NOT_GOOD} if any(points.values()) else {},
                 "sequences": rows,
                 "sets": sets,
             }
