@@ -1,7 +1,7 @@
 """Piquet scored on the phone: deals typed with the server stopped are read and scored by the server's own engine
 (rules/typed.py and rules/board.py under Pyodide), any number of them, and sent once, in order, when it is back.
 
-The server runs under gunicorn in its own process (test_offline.Server) so that it can really be stopped.
+The server runs under gunicorn in its own process (support.Server, started by the `server` fixture) so that it can really be stopped.
 """
 
 from __future__ import annotations
