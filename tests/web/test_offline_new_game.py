@@ -1,6 +1,8 @@
-"""A new game started offline: the creation, kept on the phone with a key of its own, makes one game however often it is sent."""
+"""A new game started offline: the blank game page the phone fills in, and the creation sent later, once."""
 
 from __future__ import annotations
+
+import pytest
 
 from scorekeeper.models import Game
 
@@ -8,6 +10,28 @@ from .forms_client import post_form, stored
 from .test_edit_rights import NEW_GAME
 
 PHONE_KEY = "0f8e2a64-51c3-4d7b-9a10-6c2f3b8d4e75"  # crypto.randomUUID(), made on the phone
+
+
+@pytest.mark.parametrize(("kind", "players"), [("dummy-spades", 3), ("spades", 4), ("piquet", 2)])
+def test_the_blank_game_page_has_placeholder_players_and_a_form_for_the_first_hand(app, client, kind, players):
+    response = client.get(f"/new/{kind}/blank")
+
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for number in range(1, players + 1):
+        assert f"Player {number}" in page
+    assert f"Player {players + 1}" not in page
+    assert 'action="/g/new-game-on-this-phone/hands"' in page
+    assert '<input type="hidden" name="hand" value="1">' in page
+    assert '<input type="hidden" name="version" value="0">' in page
+    assert 'id="share-title"' not in page, "a game not saved has no link to share"
+    assert "/rematch" not in page
+    assert stored(app, Game) == 0
+    assert not [cookie for cookie in response.headers.getlist("Set-Cookie") if "expires" in cookie.lower()]
+
+
+def test_a_blank_page_for_no_game_is_not_found(client):
+    assert client.get("/new/bridge/blank").status_code == 404
 
 
 def test_a_creation_sent_again_with_the_phones_key_makes_one_game(app, client):
