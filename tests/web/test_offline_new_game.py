@@ -21,13 +21,21 @@ def test_the_blank_game_page_has_placeholder_players_and_a_form_for_the_first_ha
     for number in range(1, players + 1):
         assert f"Player {number}" in page
     assert f"Player {players + 1}" not in page
-    assert 'action="/g/new-game-on-this-phone/hands"' in page
+    assert f'action="/g/new-{kind}-game/hands"' in page
     assert '<input type="hidden" name="hand" value="1">' in page
     assert '<input type="hidden" name="version" value="0">' in page
     assert 'id="share-title"' not in page, "a game not saved has no link to share"
     assert "/rematch" not in page
     assert stored(app, Game) == 0
     assert not [cookie for cookie in response.headers.getlist("Set-Cookie") if "expires" in cookie.lower()]
+
+
+def test_each_kind_has_its_own_blank_page(client):
+    """Under stand-in ids of their own: parts of a page are kept by game id, and one kind's must not show in another's."""
+    assert "No hands yet." in client.get("/new/spades/blank").get_data(as_text=True)
+    piquet = client.get("/new/piquet/blank").get_data(as_text=True)
+    assert "No deals yet." in piquet
+    assert "No hands yet." not in piquet
 
 
 def test_a_blank_page_for_no_game_is_not_found(client):
