@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..games import GAMES
-from ..models import Game
+from ..models import Game, Seat
 from ..rules.errors import RuleError
 from ..store import idempotency, records, renders, whole_renders, writes
 from ..store.stale import MadeFor, stale_entry
@@ -55,6 +55,29 @@ def new_game(kind: str) -> ResponseReturnValue:
             form.attach(error)
     status = 422 if form.is_submitted() else 200
     return render_template(game_kind.template("new.html"), form=form, player_names=suggested_names()), status
+
+
+
+def blank_id(kind: str) -> str:
+    """A blank game page's stand-in id, one per kind (renders are kept under it): outside the ids the server
+    gives (token_urlsafe(8): 11 characters)."""
+    return f"new-{kind}-game"
+
+
+@bp.get("/new/<kind>/blank")
+def blank_game(kind: str) -> ResponseReturnValue:
+    """A game page for a game not saved, with placeholder players, its form for the first hand: the page the phone
+    fills in for a game started offline (see docs/decisions.md, "A new game started offline"). No game is stored
+    (only renders, as for any page), and no edit rights are given."""
+    game_kind = GAMES.find(kind) or abort(404)
+    players = [_("Player %(number)s", number=number) for number in range(1, game_kind.player_count + 1)]
+    setup = game_kind.read_setup({"game": game_kind.name, "players": players, "first_dealer": players[0]})
+    engine = game_kind.replay(setup, ())
+    game = Game(public_id=blank_id(game_kind.name), kind=game_kind.name, first_dealer=setup.table.first_dealer,
+                settings=game_kind.stored_settings(setup), edit_token_hash="", version=0,
+                seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)], hands=[])
+    form = entry_form(game_kind, engine, engine.next_number(), formdata=None)
+    return render_game(game, form, engine=engine, editable=True, for_every_reader=False, blank=True)
 
 
 @bp.get("/g/<game_id>")

@@ -233,13 +233,19 @@ def remember_form(scope: str, location: str, *, game_id: str | None = None, edit
 
 
 def _form_fingerprint() -> str:
-    """The form's fields and the content of its files (an import sent again with another file is another import)."""
+    """The form's fields and the content of its files (an import sent again with another file is another import).
+
+    Not its CSRF token: a form kept on a phone (static/offline.js) and sent again after the browser was closed
+    needs a new one, and is still the same form; its key alone, unguessable, says who may send it.
+    """
+    csrf_field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    fields = sorted((name, value) for name, value in request.form.items(multi=True) if name != csrf_field)
     files = []
     for name, upload in request.files.items(multi=True):
         upload.stream.seek(0)
         files.append((name, hashlib.sha256(upload.stream.read()).hexdigest()))
         upload.stream.seek(0)
-    return _digest(json.dumps([sorted(request.form.items(multi=True)), sorted(files)], ensure_ascii=False).encode())
+    return _digest(json.dumps([fields, sorted(files)], ensure_ascii=False).encode())
 
 
 def _digest(body: bytes) -> str:
