@@ -160,10 +160,10 @@ def test_each_game_learns_when_it_last_changed_from_its_latest_hand(tmp_path):
                         "INSERT INTO game (public_id, kind, first_dealer, settings, edit_token_hash, version, created_at)"
                         " VALUES (:public_id, 'piquet', 'Ann', '{}', 'x', 0, '2024-01-02 10:00:00')"),
                         {"public_id": public_id})
-                connection.execute(text(
-                    "INSERT INTO hand (game_id, number, entry, scored, recorded_at) SELECT id, number, '{}', 0, at"
-                    " FROM game, (SELECT 1 AS number, '2024-03-04 05:06:07' AS at"
-                    " UNION ALL SELECT 2, '2024-02-01 00:00:00') AS hands WHERE public_id = 'played'"))
+                for number, at in ((1, "2024-03-04 05:06:07"), (2, "2024-02-01 00:00:00")):
+                    connection.execute(text(
+                        "INSERT INTO hand (game_id, number, entry, scored, recorded_at) VALUES"
+                        f" ((SELECT id FROM game WHERE public_id = 'played'), {number}, '{{}}', 0, '{at}')"))
             upgrade(revision="e3a7c9d1b5f2")
             with db.engine.connect() as connection:
                 rows = connection.execute(text("SELECT public_id, changed_at FROM game ORDER BY public_id")).all()
