@@ -238,11 +238,11 @@ def kept_for_offline(phone, game_id: str, *, with_hands: bool = False) -> None:
     })""", [game_id, with_hands])
 
 
-def open_offline(phone, server: Server, game_id: str, token: str) -> None:
+def open_offline(phone, server: Server, game_id: str, token: str, form: str = "#hand-form") -> None:
     """The game's page opened with edit rights, its copy, the scorer and its game object kept; then the server off,
-    and the page opened again from the phone's copy."""
+    and the page opened again from the phone's copy (its entry form: `form`)."""
     phone.goto(f"/g/{game_id}/join/{token}")
-    phone.wait_for_selector("#hand-form")
+    phone.wait_for_selector(form)
     wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
     kept_for_offline(phone, game_id, with_hands=True)
     server.stop()

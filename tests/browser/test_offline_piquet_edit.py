@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.rules.board import board
 
 from ..games import PIQUET_GAME
-from .support import game_with_hands, kept_for_offline, screenshot, wait_for
+from .support import game_with_hands, open_offline, screenshot
 from .test_offline_engine import SCORED_SECONDS, shown_totals, written
 from .test_offline_piquet import DEAL_1, DEAL_2, TOTALS_DEAL, E, Y, payload, type_deal
 
@@ -33,12 +33,7 @@ def strip(phone) -> str:
 def test_a_deal_edited_offline_is_scored_on_the_phone_and_sent_once(phone, server):
     game_id, token = game_with_hands(server, PIQUET_GAME, [payload(DEAL_1), payload(DEAL_2)])
     version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
-    phone.goto(f"/g/{game_id}/join/{token}")
-    phone.wait_for_selector("#deal-form")
-    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
-    kept_for_offline(phone, game_id, with_hands=True)
-    server.stop()
-    phone.reload()
+    open_offline(phone, server, game_id, token, "#deal-form")
     assert phone.locator("#connection").is_visible()
 
     # Deal 2's form names Ben as elder (the form was drawn for deal 3, Ann's); cancelled, Ann again.
@@ -90,12 +85,7 @@ def test_a_deal_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
 def test_a_deal_of_announced_totals_edited_offline_asks_its_pique_again_as_it_was(phone, server):
     piqued = {**TOTALS_DEAL, "pique": "yes"}
     game_id, token = game_with_hands(server, PIQUET_GAME, [payload(piqued)])
-    phone.goto(f"/g/{game_id}/join/{token}")
-    phone.wait_for_selector("#deal-form")
-    wait_for(phone, """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))""")
-    kept_for_offline(phone, game_id, with_hands=True)
-    server.stop()
-    phone.reload()
+    open_offline(phone, server, game_id, token, "#deal-form")
 
     phone.click("#hand-1 summary")
     phone.click("#hand-1 .offline-edit button:text-is('Edit Deal 1')")
