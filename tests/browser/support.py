@@ -224,6 +224,13 @@ def game_with_hands(server: Server, game: dict, hands: list[dict]) -> tuple[str,
     return created["id"], created["edit_token"]
 
 
+def another_phone_changes(database, method: str, path: str, token: str, body: dict | None = None) -> int:
+    """Another phone changes the game through the API, on the server's database while this phone is offline;
+    the status it was answered."""
+    with database.test_client() as other_phone:
+        return other_phone.open(path, method=method, json=body, headers={"Authorization": f"Bearer {token}"}).status_code
+
+
 def kept_for_offline(phone, game_id: str, *, with_hands: bool = False) -> None:
     """Wait until the phone keeps what it plays on offline: the scorer's files, and the game object of `game_id`
     (`with_hands`: one that has hands already)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from ..games import PIQUET_DEALS, PIQUET_GAME
-from .support import NARROW_PHONE, screenshot, serve_cdn_locally, wait_for
+from .support import NARROW_PHONE, another_phone_changes, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -117,10 +117,8 @@ def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(pho
     phone.locator(".waiting-hand").wait_for()
 
     # Another phone, which kept its connection, records hand 1 while this one cannot reach the server.
-    with database.test_client() as other_phone:
-        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=OTHER_PHONE_HAND,
-                                  headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 201
+    changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, OTHER_PHONE_HAND)
+    assert changed == 201
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -152,10 +150,8 @@ def test_a_piquet_deal_another_phone_recorded_first_can_be_discarded(phone, serv
     waiting = phone.locator(".waiting-hand")
     waiting.wait_for()
     assert waiting.locator(".waiting-title").inner_text() == "Deal 1 · waiting to be sent"
-    with database.test_client() as other_phone:
-        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
-                                  headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 201
+    changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, PIQUET_DEALS[0])
+    assert changed == 201
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -259,10 +255,8 @@ def test_a_piquet_deal_added_as_the_next_deal_keeps_each_players_declarations(ph
         phone.check(f"input[name='tricks-{index}'][value={winner}]")
     phone.click("#deal-form .button.primary")
     phone.locator(".waiting-hand").wait_for()
-    with database.test_client() as other_phone:
-        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=PIQUET_DEALS[0],
-                                  headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 201
+    changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, PIQUET_DEALS[0])
+    assert changed == 201
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")

@@ -11,9 +11,8 @@ import pytest
 from scorekeeper.rules.board import board
 
 from ..games import SPADES_GAME, SPADES_HANDS
-from .support import game_with_hands as game_with
-from .support import open_offline, screenshot, wait_for
-from .test_offline_engine import SCORED_SECONDS, game_with_hands, shown_totals, type_row, written
+from .support import another_phone_changes, game_with_hands, open_offline, screenshot, wait_for
+from .test_offline_engine import SCORED_SECONDS, dummy_hand_game, shown_totals, type_row, written
 
 pytestmark = pytest.mark.browser
 OURS, THEIRS = SPADES_HANDS[3], SPADES_HANDS[6]  # no nils: type_row types bids and tricks only
@@ -34,7 +33,7 @@ def edit_hand_offline(phone, number: int, hand: dict) -> None:
 
 
 def test_a_hand_edited_offline_is_scored_on_the_phone_and_sent_once(phone, server):
-    game_id, token = game_with_hands(server, 3)
+    game_id, token = dummy_hand_game(server, 3)
     version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
     open_offline(phone, server, game_id, token)
 
@@ -78,15 +77,14 @@ def test_a_hand_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
 
 
 def test_an_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again(phone, server, database):
-    game_id, token = game_with_hands(server, 3)
+    game_id, token = dummy_hand_game(server, 3)
     open_offline(phone, server, game_id, token)
     edit_hand_offline(phone, 1, OURS)
     phone.locator("#phone-board h2", has_text="Edit of Hand 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
 
-    with database.test_client() as other_phone:  # kept its connection, and edited the same hand
-        answer = other_phone.put(f"/api/v1/games/{game_id}/hands/1", json=THEIRS,
-                                 headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 200
+    # Another phone kept its connection, and edited the same hand.
+    changed = another_phone_changes(database, "PUT", f"/api/v1/games/{game_id}/hands/1", token, THEIRS)
+    assert changed == 200
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -109,14 +107,13 @@ def test_an_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again
 
 
 def test_an_edit_of_a_hand_undone_on_another_phone_can_only_be_discarded(phone, server, database):
-    game_id, token = game_with_hands(server, 3)
+    game_id, token = dummy_hand_game(server, 3)
     open_offline(phone, server, game_id, token)
     edit_hand_offline(phone, 3, OURS)
     phone.locator("#phone-board h2", has_text="Edit of Hand 3 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
 
-    with database.test_client() as other_phone:
-        answer = other_phone.delete(f"/api/v1/games/{game_id}/hands/3", headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code in (200, 204)
+    changed = another_phone_changes(database, "DELETE", f"/api/v1/games/{game_id}/hands/3", token)
+    assert changed == 204
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -129,7 +126,7 @@ def test_an_edit_of_a_hand_undone_on_another_phone_can_only_be_discarded(phone, 
 
 
 def test_a_hand_still_waiting_to_be_sent_is_edited_and_both_are_sent_once_in_order(phone, server):
-    game_id, token = game_with_hands(server, 2)
+    game_id, token = dummy_hand_game(server, 2)
     version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
     open_offline(phone, server, game_id, token)
     type_row(phone, SPADES_HANDS[2])
@@ -156,7 +153,7 @@ def test_a_hand_still_waiting_to_be_sent_is_edited_and_both_are_sent_once_in_ord
     assert api["totals"] == expected["totals"]
 
 def test_kept_undo_and_edit_pages_opened_offline_after_a_change_on_the_phone_say_they_are_out_of_date(phone, server):
-    game_id, token = game_with_hands(server, 2)
+    game_id, token = dummy_hand_game(server, 2)
     kept = """async () => Boolean(await (await caches.open("pages")).match(location.href, { ignoreVary: true }))"""
     phone.goto(f"/g/{game_id}/join/{token}")
     wait_for(phone, kept)  # the worker serves the pages from now on
@@ -190,7 +187,7 @@ FOUR_HANDS = [
 
 
 def test_a_four_player_hand_edited_offline_to_a_nil_is_scored_on_the_phone_and_sent_once(phone, server):
-    game_id, token = game_with(server, FOUR, FOUR_HANDS)
+    game_id, token = game_with_hands(server, FOUR, FOUR_HANDS)
     version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
     open_offline(phone, server, game_id, token)
 

@@ -13,8 +13,16 @@ from scorekeeper.rules.board import board
 
 from ..games import SPADES_GAME, SPADES_HANDS
 from . import test_offline
-from .support import ENGINE_FILES, KEPT_SECONDS, kept_for_offline, open_offline, screenshot, wait_for
-from .support import game_with_hands as game_with
+from .support import (
+    ENGINE_FILES,
+    KEPT_SECONDS,
+    another_phone_changes,
+    game_with_hands,
+    kept_for_offline,
+    open_offline,
+    screenshot,
+    wait_for,
+)
 
 pytestmark = pytest.mark.browser
 SCORED_SECONDS = 120
@@ -155,10 +163,8 @@ def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server
         phone.locator(".waiting-hand").nth(SPADES_HANDS.index(hand)).wait_for()
 
     # Another phone, which kept its connection, records hand 1 meanwhile.
-    with database.test_client() as other_phone:
-        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=SPADES_HANDS[5],
-                                  headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 201
+    changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, SPADES_HANDS[5])
+    assert changed == 201
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -175,13 +181,13 @@ def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server
     assert phone.locator(".waiting-hand").count() == 0
 
 
-def game_with_hands(server, count: int) -> tuple[str, str]:
+def dummy_hand_game(server, count: int) -> tuple[str, str]:
     """A Dummy Hand game (tests/games.py) with its first `count` hands recorded."""
-    return game_with(server, SPADES_GAME, SPADES_HANDS[:count])
+    return game_with_hands(server, SPADES_GAME, SPADES_HANDS[:count])
 
 
 def test_a_stored_hand_undone_offline_is_undone_once_then_a_new_hand_takes_its_number(phone, server):
-    game_id, token = game_with_hands(server, 2)
+    game_id, token = dummy_hand_game(server, 2)
     open_offline(phone, server, game_id, token)
 
     phone.click("a.undo")
@@ -207,15 +213,13 @@ def test_a_stored_hand_undone_offline_is_undone_once_then_a_new_hand_takes_its_n
 
 def test_an_undo_made_offline_after_another_phone_recorded_is_shown_and_never_applied_to_the_wrong_hand(
         phone, server, database):
-    game_id, token = game_with_hands(server, 2)
+    game_id, token = dummy_hand_game(server, 2)
     open_offline(phone, server, game_id, token)
     phone.click("a.undo")
     phone.locator(".waiting-hand").wait_for()
 
-    with database.test_client() as other_phone:
-        answer = other_phone.post(f"/api/v1/games/{game_id}/hands", json=SPADES_HANDS[2],
-                                  headers={"Authorization": f"Bearer {token}"})
-        assert answer.status_code == 201
+    changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, SPADES_HANDS[2])
+    assert changed == 201
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
