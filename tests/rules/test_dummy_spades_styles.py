@@ -239,9 +239,42 @@ def test_mi_e5_a_declared_nil_is_refused():
 
 
 def test_mirror_bids_of_13_in_all_leave_the_dummy_without_spades_and_under_13_are_accepted():
-    assert Game(TABLE, MIRROR).add(entry({"Ben": 13, "Cid": 0, "Ann": 0})).contracts == (
-        ("Ben", 13), ("Cid", 0), ("Ann", 0),
-    )
+    waiting = Game(TABLE, MIRROR).add(entry({"Ben": 13, "Cid": 0, "Ann": 0}))
+    assert waiting.contracts == (("Ben", 13), ("Cid", 0), ("Ann", 0))
+    assert waiting.dummy_spades == 0
+    assert [(nil.bidder, nil.hand, nil.applies) for nil in waiting.nils] == [
+        ("Ben", DUMMY, True), ("Cid", "Cid", True), ("Ann", "Ann", True)]
+    assert Game(TABLE, MIRROR).add(entry({"Ben": 5, "Cid": 2, "Ann": 2})).dummy_spades == 4
+
+
+def test_a11_a_mirror_nil_is_never_declared_not_even_on_the_bidders_own_hand():
+    assert refusal(MIRROR, {"Ben": (0, ["Ben"]), "Cid": 6, "Ann": 7}) == [("bids[0].bid", NO_NILS_IN_MIRROR)]
+
+
+def test_a11_a_suicide_nil_on_two_of_the_other_hands_is_refused():
+    assert refusal(SUICIDE, {"Ben": (5, [DUMMY, "Cid"]), "Cid": (4, OWN), "Ann": (4, OWN)}) == [
+        ("bids[0].bid", ONE_NIL)]
+
+
+def test_a11_bags_carry_over_in_mirror_as_in_a10_e5():
+    # Hand 1 (dealer Ann): the dummy holds 13 - 9 = 4 spades; Cid and Ann defend a contract of 4 and take 12
+    # tricks: +40 and 8 bags each.
+    game = Game(TABLE, MIRROR)
+    game.add(entry({"Ben": 5, "Cid": 2, "Ann": 2}, {"Ben": 1, "dummy": 0, "Cid": 6, "Ann": 6}))
+    assert game.totals()["Ann"] == Standing(48, 8)
+    # Hand 2 (dealer Ben): the defenders' contract is 2 + 4 = 6 and they take 9: +63, and Ann's bags reach 11.
+    result = game.add(entry({"Cid": 2, "Ann": 4, "Ben": 5}, {"Cid": 4, "Ann": 5, "Ben": 3, "dummy": 1}))
+    ann = result.player("Ann")
+    assert (ann.contract_points, ann.bags_added, ann.bags_reached) == (63, 3, 11)
+    assert (ann.bag_penalty, ann.bags, ann.delta, ann.score) == (-100, 1, -37, 11)
+    assert [str(line) for line in result.explain("Ann")][1] == "Ann's bags reached 11: -100, 1 bag carries over."
+
+
+def test_a11_a_mirror_game_ends_at_its_target_as_in_a8():
+    game = Game(TABLE, Settings(style=Style.MIRROR, target=100))
+    game.add(entry({"Ben": 7, "Cid": 1, "Ann": 1}, {"Ben": 6, "dummy": 5, "Cid": 1, "Ann": 1}))
+    assert game.totals() == {"Ann": Standing(20, 0), "Ben": Standing(110, 0), "Cid": Standing(20, 0)}
+    assert (game.winner(), game.is_over()) == ("Ben", True)
 
 
 # --- the setting ------------------------------------------------------------

@@ -83,6 +83,11 @@ def test_p2_carte_blanche_and_a_sixieme_score_173():
     assert str(result.explanation[4]) == "Ann reaches 32 before Ben scores: repique, +60."
 
 
+def test_b4_a_huitieme_scores_18():
+    elder, _younger, _result = score({"sequences": {E: [{"length": 8, "top": "A"}], Y: []}, "tricks": [E, Y] * 6})
+    assert elder["sequences"] == 18
+
+
 P3_CARDS = {E: "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(), Y: "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split()}
 
 

@@ -89,7 +89,9 @@ def test_the_roles_swap_with_the_deal_and_the_names_follow():
                   "sets": {Y: [card_set(4, "T")]}}, id="four tierces to the ace and the rest"),
 ])
 def test_declarations_two_hands_can_hold_are_accepted(payload):
-    accepted(payload)
+    result = accepted(payload)
+    assert result.number == 1
+    assert result.entry == parse_deal(payload | PLAY), "recorded as declared"
 
 
 # --- carte blanche limits what follows (B3, B9) --------------------------------

@@ -238,6 +238,14 @@ def test_c_e8_mirror_bids_adding_up_to_15_are_refused():
     ]
 
 
+def test_c5_mirror_bids_under_13_are_refused_too():
+    with pytest.raises(NotAllowed) as error:
+        score({"Ann": 3, "Ben": 4, "Cid": 2, "Dan": 2}, {"Ann": 3, "Ben": 4, "Cid": 3, "Dan": 3}, MIRROR)
+    assert fields(error) == [
+        ("bids", "In Mirror the bids are the spades each player holds, so they add up to 13 (these add up to 11).")
+    ]
+
+
 SUICIDE = Settings(variant=Variant.SUICIDE)
 
 
