@@ -16,6 +16,7 @@ these tables; again after a rule fix that changes old games' figures).
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -132,19 +133,22 @@ def _follow_changed_games(session: Session) -> None:
 
 def count_again(connection: Connection) -> None:
     """Count every game's records from scratch, and the players' sums (a migration's step: only the columns
-    every version of the schema since has are read)."""
+    every version of the schema since has are read), in three queries whatever the number of games."""
     connection.execute(delete(PlayerGameRecord))
     connection.execute(delete(PlayerRecord))
     sums: dict[tuple[str, str], dict[str, Any]] = {}
     games = connection.execute(select(Game.id, Game.kind, Game.first_dealer, Game.settings).order_by(Game.id)).all()
+    seats_of: dict[int, list[Seat]] = defaultdict(list)
+    for game_id, position, name in connection.execute(select(Seat.game_id, Seat.position, Seat.name)
+                                                      .order_by(Seat.game_id, Seat.position)):
+        seats_of[game_id].append(Seat(position=position, name=name))
+    entries_of: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for game_id, entry in connection.execute(select(Hand.game_id, Hand.entry).order_by(Hand.game_id, Hand.number)):
+        entries_of[game_id].append(entry)
     for game_id, kind, first_dealer, settings in games:
-        seats = connection.execute(select(Seat.position, Seat.name).where(Seat.game_id == game_id)
-                                   .order_by(Seat.position)).all()
-        entries = connection.execute(select(Hand.entry).where(Hand.game_id == game_id).order_by(Hand.number))
-        game = Game(id=game_id, kind=kind, first_dealer=first_dealer, settings=settings,
-                    seats=[Seat(position=position, name=name) for position, name in seats])
+        game = Game(id=game_id, kind=kind, first_dealer=first_dealer, settings=settings, seats=seats_of[game_id])
         try:
-            records = game_records(game, list(entries.scalars()))
+            records = game_records(game, entries_of[game_id])
         except RuleError:  # a game its own rules refuse (never stored by the app): it shows no record
             continue
         if records:
