@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import brotli
+import rcssmin
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -18,8 +19,25 @@ def test_pages_json_css_and_js_are_compressed_for_browsers_that_accept_it(client
     assert b"Scorekeeper" in gzip.decompress(page.data)
     style = client.get("/static/style.css", headers={"Accept-Encoding": "br, gzip"})
     assert style.headers["Content-Encoding"] == "br"
-    assert brotli.decompress(style.data) == (STATIC / "style.css").read_bytes()
+    assert brotli.decompress(style.data) == rcssmin.cssmin((STATIC / "style.css").read_text()).encode()
     assert "Accept-Encoding" in style.headers["Vary"]
+
+
+def test_scripts_and_style_sheets_are_sent_without_their_comments(client):
+    source = (STATIC / "offline.js").read_text()
+    assert "// Offline at the table: the banner" in source
+    script = client.get("/static/offline.js").get_data(as_text=True)
+    assert "// Offline at the table" not in script
+    assert "function keepCopy(){" in script
+    assert len(script) < 0.75 * len(source)
+    style = client.get("/static/style.css").get_data(as_text=True)
+    assert "/*" not in style
+    assert len(style) < len((STATIC / "style.css").read_text())
+
+
+def test_other_static_files_are_sent_as_they_are(client):
+    icon = next((STATIC / "icons").iterdir())
+    assert client.get(f"/static/icons/{icon.name}").data == icon.read_bytes()
 
 
 def test_without_accept_encoding_answers_are_plain(client):
