@@ -80,6 +80,27 @@ class TargetChoice:
         return self.target_other if self.chose_other_target else self.target
 
 
+def sent_fields(form: FlaskForm) -> Fields:
+    """A form's fields as the browser sent them (a ticked box as "y", an unticked one not at all), as `rules.typed`
+    reads them."""
+    fields: dict[str, list[str]] = {}
+
+    def add(field: Field) -> None:
+        if isinstance(field, (FieldList, FormField)):
+            for inner in field:
+                add(inner)
+        elif field.data is True:
+            fields[field.name] = ["y"]
+        elif isinstance(field.data, list):
+            fields[field.name] = [str(value) for value in field.data]
+        elif isinstance(field.data, str):
+            fields[field.name] = [field.data]
+
+    for field in form:
+        add(field)
+    return fields
+
+
 class TwoStepForm(FlaskForm):
     """An entry's screen, which may save the entry's first step alone (the bids, the declarations), the play later."""
 
@@ -90,23 +111,8 @@ class TwoStepForm(FlaskForm):
         return self.step.data == FIRST_STEP
 
     def sent(self) -> Fields:
-        """The form's fields as the browser sent them (a ticked box as "y"), as `rules.typed` reads them."""
-        fields: dict[str, list[str]] = {}
-
-        def add(field: Field) -> None:
-            if isinstance(field, (FieldList, FormField)):
-                for inner in field:
-                    add(inner)
-            elif field.data is True:
-                fields[field.name] = ["y"]
-            elif isinstance(field.data, list):
-                fields[field.name] = [str(value) for value in field.data]
-            elif isinstance(field.data, str):
-                fields[field.name] = [field.data]
-
-        for field in self:
-            add(field)
-        return fields
+        """The form's fields as the browser sent them, as `rules.typed` reads them."""
+        return sent_fields(self)
 
 
 class BidsAndTricksForm(TwoStepForm):

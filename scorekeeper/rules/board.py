@@ -271,11 +271,19 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     last hand undone), the board of the game with those changes, and the fields each entry's form would send
     (`"typed"`, to edit it); an error about the hand typed last names the form's field as `input` where it is known
     (else None).
+
+    With `"setup_fields"` in place of the players and settings (a new game's form as typed on the phone, name ->
+    values, read by `typed.new_game`), the game it starts, as the API would show it (`"setup"`); an error names the
+    new-game form's field as `input`.
     """
     say = sayer(language, catalog)
     inputs: dict[str, str] = {}
     try:
         game = json.loads(text)
+        if "setup_fields" in game:
+            typed_setup = typed.new_game(str(game.get("game")), game["setup_fields"])
+            inputs = typed_setup.fields
+            game = {**game, **typed_setup.payload}
         engine = replay(game)
         for change in game.get("changes") or ():
             inputs = typed_inputs(game, change.get("fields") or {})
@@ -284,10 +292,22 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
         shown = board_of(engine, kind, say)
         forms = [typed.typed_fields(kind, shown["players"], entry) for entry in _as_typed(engine, shown["entries"])]
         answer: dict[str, Any] = {"board": shown, "typed": forms}
+        if "setup_fields" in game:
+            answer["setup"] = setup_of(engine, kind)
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+def setup_of(engine: Engine, kind: object) -> dict[str, Any]:
+    """A game's setup as the API shows it (API.md): the players' names as the engine keeps them, the first dealer,
+    the settings, and where Dummy Hand's dummy sits."""
+    setup = {"game": kind, "players": list(engine.table.players), "first_dealer": engine.table.first_dealer,
+             "settings": engine.settings.to_dict()}
+    if isinstance(engine, dummy_spades.Game):
+        setup["dummy_after"] = engine.table.dummy_after
+    return setup
 
 
 def _as_typed(engine: Engine, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

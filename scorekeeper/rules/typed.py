@@ -256,3 +256,70 @@ def _play(fields: Fields, paths: dict[str, str]) -> dict[str, Any]:
     paths.update({f"tricks[{index}]": f"tricks-{index}" for index in range(TRICKS)})
     paths["tricks"] = "tricks"
     return {"tricks": winners[:played]}
+
+
+PLAYER_COUNTS = {"dummy-spades": 3, "spades": 4, "piquet": 2}
+"""How many players' names each kind's new-game form asks for (`player_<seat>`)."""
+DRAW = "draw"
+"""The first dealer's chip that leaves the choice to a draw (the server draws; the phone draws before reading)."""
+OTHER_TARGET = "other"
+SPADES_TICKED = ("blind_nil", "failed_nil_helps", "zero_is_nil", "mercy")
+
+
+@dataclass(frozen=True)
+class TypedSetup:
+    """A new game as typed into its form: the API's create payload, and beside which field each of the engine's error
+    paths goes."""
+
+    payload: dict[str, Any]
+    fields: dict[str, str]
+    """The engine's error path (`players[1]`, `settings.target`...) -> the name of the form field it is about."""
+
+
+def new_game(kind: str, fields: Fields) -> TypedSetup:
+    """A new game's form (`/new/<kind>`) read as the API's create payload (API.md "Create a game"): the players'
+    names (`player_<seat>`), the first dealer (a seat, or `DRAW`: None), Dummy Hand's `dummy_after`, and the
+    settings the kind's form has (each field named as the setting). The server's new-game forms read their fields
+    with it, and so does the phone for a game started offline. Nothing is checked: the engine refuses what it
+    cannot use."""
+    names = [_one(fields, f"player_{seat}") or "" for seat in range(PLAYER_COUNTS.get(kind, 0))]
+    payload: dict[str, Any] = {"game": kind, "players": names, "first_dealer": _first_dealer(names, fields)}
+    if kind == "piquet":
+        settings: dict[str, Any] = {"variant": _one(fields, "variant")}
+        if settings["variant"] == "saunt":
+            settings["target"] = number_or_text(_one(fields, "target"))
+        target = "target"
+    else:
+        target = "target_other" if _one(fields, "target") == OTHER_TARGET else "target"
+        settings = {"variant": _one(fields, "variant"), "target": number_or_text(_one(fields, target))}
+    if kind == "spades":
+        ticked = {name: bool(_one(fields, name)) for name in SPADES_TICKED}
+        settings.update(
+            nil_value=number_or_text(_one(fields, "nil_value")), blind_nil=ticked["blind_nil"],
+            # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
+            blind_margin=number_or_text(_one(fields, "blind_margin")) if ticked["blind_nil"] else None,
+            failed_nil_helps=ticked["failed_nil_helps"], zero_is_nil=ticked["zero_is_nil"])
+    if kind != "piquet":
+        settings.update(bag_limit=number_or_text(_one(fields, "bag_limit")),
+                        bag_penalty=number_or_text(_one(fields, "bag_penalty")))
+    if kind == "spades":
+        settings.update(mercy=ticked["mercy"],
+                        mercy_floor=number_or_text(_one(fields, "mercy_floor")) if ticked["mercy"] else None)
+    if kind == "dummy-spades":
+        payload["dummy_after"] = number_or_text(_one(fields, "dummy_after"))
+        settings["style"] = _one(fields, "style")
+    payload["settings"] = settings
+    paths = {f"players[{seat}]": f"player_{seat}" for seat in range(len(names))}
+    paths.update({"players": "player_0", "first_dealer": "first_dealer", "dummy_after": "dummy_after",
+                  **{f"settings.{name}": name for name in settings}, "settings.target": target})
+    return TypedSetup(payload, paths)
+
+
+def _first_dealer(names: Sequence[str], fields: Fields) -> str | None:
+    """The first dealer's chip (a seat) as that player's name; `DRAW` (or nothing): None; anything else is passed
+    on for the engine to refuse."""
+    chosen = _one(fields, "first_dealer")
+    if chosen is None or chosen == DRAW:
+        return None
+    seat = number_or_text(chosen)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else chosen

@@ -21,7 +21,7 @@ from ...rules import dummy_spades, typed
 from ...rules.errors import RuleError
 from ...rules.typed import OWN_HAND, PARTNERS_HAND
 from ...web.i18n import say
-from ..forms import BidsAndTricksForm, ChipsField, EntryErrors, ErrorsByField, TargetChoice, number_or_text
+from ..forms import BidsAndTricksForm, ChipsField, EntryErrors, ErrorsByField, TargetChoice, sent_fields
 
 
 class NewDummySpadesGameForm(TargetChoice, FlaskForm):
@@ -73,21 +73,8 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed."""
-        first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
-        return {
-            "game": "dummy-spades",
-            "players": self.names,
-            "first_dealer": first_dealer,
-            "dummy_after": int(self.dummy_after.data),
-            "settings": {
-                "target": number_or_text(self.target_field.data),
-                "bag_limit": number_or_text(self.bag_limit.data),
-                "bag_penalty": number_or_text(self.bag_penalty.data),
-                "variant": self.variant.data,
-                "style": self.style.data,
-            },
-        }
+        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
+        return typed.new_game("dummy-spades", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         ErrorsByField(

@@ -20,7 +20,7 @@ from ...rules.cards import PACK, format_card
 from ...rules.errors import RuleError
 from ...rules.piquet import Table, Variant
 from ...rules.typed import NOT_GOOD
-from ..forms import ChipsField, ErrorsByField, TwoStepForm, number_or_text
+from ..forms import ChipsField, ErrorsByField, TwoStepForm, sent_fields
 
 ROLES, SEQUENCE_ROWS, SET_RANKS, TRICKS = typed.ROLES, typed.SEQUENCE_ROWS, typed.SET_RANKS, typed.TRICKS
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -63,17 +63,8 @@ class NewPiquetGameForm(FlaskForm):
     target = StringField(_l("Saunt target"), default="100")
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed."""
-        names = [self.player_0.data or "", self.player_1.data or ""]
-        settings: dict[str, Any] = {"variant": self.variant.data}
-        if self.variant.data == Variant.SAUNT.value:
-            settings["target"] = number_or_text(self.target.data)
-        return {
-            "game": "piquet",
-            "players": names,
-            "first_dealer": None if self.first_dealer.data == "draw" else names[int(self.first_dealer.data)],
-            "settings": settings,
-        }
+        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
+        return typed.new_game("piquet", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         ErrorsByField(

@@ -14,7 +14,7 @@ from ...rules import spades, typed
 from ...rules.errors import RuleError
 from ...rules.phrases import Phrase
 from ...web.i18n import say
-from ..forms import BidsAndTricksForm, EntryErrors, ErrorsByField, TargetChoice, is_blank, number_or_text
+from ..forms import BidsAndTricksForm, EntryErrors, ErrorsByField, TargetChoice, is_blank, sent_fields
 
 SEATS = (_l("Player 1"), _l("Player 2"), _l("Player 3"), _l("Player 4"))
 
@@ -63,27 +63,8 @@ class NewSpadesGameForm(TargetChoice, FlaskForm):
                 self.bag_limit, self.bag_penalty, self.mercy, self.mercy_floor]
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed."""
-        first_dealer = None if self.first_dealer.data == "draw" else self.names[int(self.first_dealer.data)]
-        return {
-            "game": "spades",
-            "players": self.names,
-            "first_dealer": first_dealer,
-            "settings": {
-                "variant": self.variant.data,
-                "target": number_or_text(self.target_field.data),
-                "nil_value": number_or_text(self.nil_value.data),
-                "blind_nil": self.blind_nil.data,
-                # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
-                "blind_margin": number_or_text(self.blind_margin.data) if self.blind_nil.data else None,
-                "failed_nil_helps": self.failed_nil_helps.data,
-                "zero_is_nil": self.zero_is_nil.data,
-                "bag_limit": number_or_text(self.bag_limit.data),
-                "bag_penalty": number_or_text(self.bag_penalty.data),
-                "mercy": self.mercy.data,
-                "mercy_floor": number_or_text(self.mercy_floor.data) if self.mercy.data else None,
-            },
-        }
+        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
+        return typed.new_game("spades", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         fields: dict[str, Field] = {f"players[{seat}]": self[f"player_{seat}"] for seat in range(4)}
