@@ -41,7 +41,7 @@
   var current = root.dataset.from !== "cache";
   var copyTimer = null;
   function keepCopy() {
-    if (!live() || !current || isOffline() || !("serviceWorker" in navigator)) return;
+    if (!live() || !current || isOffline() || !("serviceWorker" in navigator) || live().dataset.placeholders) return;
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () {
       var copy = root.cloneNode(true);
@@ -100,7 +100,9 @@
       remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
       // The server's last game object of each game this phone showed (API.md), which the phone scores on from.
       game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
-      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); }
+      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); },
+      games: function () { return run("readonly", function (games) { return games.getAll(); }, "games"); },
+      forgetGame: function (game) { return run("readwrite", function (games) { return games.delete(game); }, "games"); }
     };
   })();
 
@@ -292,6 +294,7 @@
     if (!isOffline() || (form.method || "").toLowerCase() !== "post") return;
     event.preventDefault();
     event.stopPropagation(); // htmx listens on the form itself, after this
+    if (newGameKind(form)) { startOffline(form, newGameKind(form)); return; }
     var save = !(event.submitter && event.submitter.hasAttribute("formaction")); // not "Show who is good"
     if (entryForm(form) && save) keepForLater(form, event.submitter);
     else needsServer();
@@ -308,7 +311,7 @@
 
   function send(entry) {
     var due = entry && (entry.state === "waiting" || (entry.state === "elsewhere" && onItsPage(entry)));
-    if (!due || sending[entry.game]) return Promise.resolve();
+    if (!due || sending[entry.game] || provisional(entry.game)) return Promise.resolve(); // created first
     sending[entry.game] = true;
     var body = new URLSearchParams();
     entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
@@ -391,7 +394,7 @@
   }
 
   function sendAll() {
-    return store.all().then(function (entries) {
+    return sendCreations().then(store.all).then(function (entries) {
       return Promise.all(entries.map(send));
     }, function () { return []; });
   }
@@ -454,16 +457,18 @@
       var form = currentEntryForm();
       var signature = entry ? JSON.stringify([entry.number, entry.state, entry.next, Boolean(form),
                                               (entry.later || []).length]) : "";
-      if (!entry) hidePhoneBoard();
-      var shown = document.querySelector(".waiting-hand");
+      if (!entry && !provisional(here.dataset.game)) hidePhoneBoard();
+      showCreation(here.dataset.game);
+      var shown = document.querySelector(".waiting-hand:not(#waiting-creation)");
       if (shown && shown.dataset.signature === signature && (!form || form.hidden)) return;
-      document.querySelectorAll(".waiting-hand").forEach(function (old) { old.remove(); });
+      document.querySelectorAll(".waiting-hand:not(#waiting-creation)").forEach(function (old) { old.remove(); });
       var entryArea = document.getElementById("entry");
       var held = entryArea && entryArea.querySelector(".offline-held");
       if (held) held.remove();
       if (!entry) {
         if (form) form.hidden = false;
         offerEdits(document.getElementById("hands"));
+        if (provisional(here.dataset.game)) showPhoneBoard([]);
         return;
       }
       var line = inLine(entry);
@@ -621,7 +626,7 @@
   function keepGame() {
     var here = live();
     var version = document.querySelector("#entry input[name=version]");
-    if (!here || !current || isOffline() || !scoresHere()) return;
+    if (!here || !current || isOffline() || !scoresHere() || provisional(here.dataset.game)) return;
     var at = version ? version.value : "";
     if (at === heldVersion) return;
     heldVersion = at;
@@ -667,7 +672,7 @@
 
   // The board after the hands in line: the server's game and every hand typed since, scored on this phone.
   function phoneBoard(line) {
-    return phoneAnswer(line[0].game, line).then(function (answer) { return answer && answer.board ? answer.board : null; });
+    return phoneAnswer(live().dataset.game, line).then(function (answer) { return answer && answer.board ? answer.board : null; });
   }
   // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it).
   function phoneAnswer(game, line) {
@@ -722,7 +727,8 @@
       var panel = element("section", "phone-board");
       panel.id = "phone-board";
       panel.setAttribute("aria-labelledby", "phone-board-title");
-      var title = element("h2", "phone-board-title", fill(texts.phoneHeading, { entries: names.join(", ") }));
+      var title = element("h2", "phone-board-title",
+                          names.length ? fill(texts.phoneHeading, { entries: names.join(", ") }) : texts.phoneNew);
       title.id = "phone-board-title";
       var table = element("table");
       var thead = standing.querySelector("thead").cloneNode(true); // the server's headings, in the page's language
@@ -746,7 +752,7 @@
       // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
       var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
       board.hands.filter(function (hand) {
-        return hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
+        return line.length && hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
       }).forEach(function (hand) {
         var details = element("details", "phone-board-hand");
         details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
@@ -1284,15 +1290,258 @@
   function afterLoad() { setTimeout(keepEngine, ENGINE_DELAY_MS); }
   if (document.readyState === "complete") afterLoad(); else window.addEventListener("load", afterLoad);
 
+  // --- A new game started on this phone -------------------------------------------------------------------------
+  // Offline, a new-game form's Start is checked by the form's own rules, then read by the phone's engine as the server
+  // reads it (rules/typed.py's new_game, under Pyodide): a game it refuses (two players with one name) says why beside
+  // the field. Else the creation is kept in IndexedDB (the games store) under a provisional game, `new:<key>`, with the
+  // game object the API would give, and the phone opens the kind's blank game page (kept by the worker with the shell)
+  // at `#new:<key>`: the typed names take the placeholders' place, and the board is the phone's. Hands typed there wait
+  // behind the creation like any offline hand (under the provisional game), scored on the phone.
+  // When the server answers, the creation is sent first, as the form would send it: a fresh CSRF token from the
+  // new-game page, the kept fields, the key (crypto.randomUUID()) in Idempotency-Key, so a creation whose answer was
+  // lost, sent again, leads to the same game. The redirect's address gives the game's id, which replaces the stand-in
+  // id in every waiting hand's action; the phone opens the game there (the 303's cookie gave it the edit rights),
+  // and that page sends the hands in order. A refused creation is shown with its reasons until the player discards it.
+  var PROVISIONAL = "new:";
+  function provisional(game) { return typeof game === "string" && game.indexOf(PROVISIONAL) === 0; }
+  function newGameKind(form) {
+    var match = /\/new\/([\w-]+)$/.exec(new URL(form.action, location.href).pathname);
+    return match && form.querySelector("input[name=player_0]") ? match[1] : null;
+  }
+  function pairValue(fields, name) {
+    var pair = fields.filter(function (field) { return field[0] === name; })[0];
+    return pair ? pair[1] : null;
+  }
+  function namesOf(held) { return held.api.players.join(" · "); }
+
+  var starting = false;
+  function startOffline(form, kind) {
+    if (starting) return;
+    clearSetupErrors(form);
+    var problem = problems(form);
+    if (problem) { note(problem, form); return; }
+    if (!engineWanted() || !texts.engine) { note(texts.needsServer, form); return; }
+    starting = true;
+    var key = crypto.randomUUID();
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "csrf_token" && name !== "request_key") fields.push([name, value]);
+    });
+    fields.push(["request_key", key]);
+    if (pairValue(fields, "first_dealer") === "draw") { // the phone draws, so that the server's game is the one shown
+      var seats = form.querySelectorAll("input[name^=player_]").length;
+      var drawn = crypto.getRandomValues(new Uint32Array(1))[0] % seats;
+      fields = fields.map(function (pair) { return pair[0] === "first_dealer" ? [pair[0], String(drawn)] : pair; });
+    }
+    var slow = setTimeout(function () { note(texts.checking, form); }, CHECKING_NOTE_MS);
+    score({ game: kind, setup_fields: typedFields({ fields: fields }), changes: [] }).then(function (answer) {
+      clearTimeout(slow);
+      if (!answer || !(answer.setup || answer.errors)) { note(texts.needsServer, form); return null; }
+      if (answer.errors) { showSetupErrors(form, answer.errors); return null; }
+      var game = PROVISIONAL + key;
+      var creation = { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(), state: "waiting",
+                       blank: form.action.replace(/\/?$/, "/blank") };
+      var api = Object.assign({ id: game, version: 0, hands: [] }, answer.setup);
+      return store.keepGame({ game: game, api: api, creation: creation }).then(function () {
+        location.assign(creation.blank + "#" + game);
+      });
+    }).catch(function () { note(texts.needsServer, form); }).then(function () { starting = false; });
+  }
+
+  function clearSetupErrors(form) {
+    form.querySelectorAll(".offline-error").forEach(function (error) { error.remove(); });
+    form.querySelectorAll("[data-offline-error]").forEach(function (box) {
+      box.classList.remove("has-error");
+      box.removeAttribute("data-offline-error");
+    });
+  }
+  // The engine's reasons beside the fields they are about, as the server's page puts them; the others at the top.
+  function showSetupErrors(form, errors) {
+    var first = null;
+    errors.forEach(function (problem) {
+      var field = problem.input && form.querySelector("[name='" + problem.input + "']");
+      var box = field && field.closest(".field, fieldset");
+      if (!box) { note(problem.message, form); return; }
+      if (!box.classList.contains("has-error")) box.setAttribute("data-offline-error", "");
+      box.classList.add("has-error");
+      box.append(element("p", "error offline-error", problem.message));
+      field.setAttribute("data-offline-invalid", "");
+      field.setAttribute("aria-invalid", "true");
+      first = first || field;
+    });
+    if (first) first.focus();
+  }
+
+  // The blank page opened at `#new:<key>`: the provisional game's page, with its names; one already created opens at
+  // its server address.
+  function openProvisional() {
+    var here = live();
+    var game = decodeURIComponent(location.hash.slice(1));
+    if (!here || !here.dataset.placeholders || !provisional(game)) return Promise.resolve();
+    return store.game(game).then(function (held) {
+      if (held && held.created) { location.replace(held.address); return; }
+      if (!held || held.api.game !== here.dataset.kind) return;
+      here.dataset.game = game;
+      putNames(JSON.parse(here.dataset.placeholders), held.api);
+      document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
+    }, function () { /* no IndexedDB: the blank page stays blank */ });
+  }
+  // The typed names in place of the placeholders ("Player 1"), in the page's text and in the values and labels of the
+  // form's fields that name a player. Piquet's form names the players by role: the placeholders' dealer (the first)
+  // becomes the game's.
+  function putNames(placeholders, api) {
+    var names = api.players;
+    var shift = api.game === "piquet" ? Math.max(0, names.indexOf(api.first_dealer)) : 0;
+    var named = {};
+    placeholders.forEach(function (placeholder, seat) { named[placeholder] = names[(seat + shift) % names.length]; });
+    var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + placeholders.map(escaped).join("|") + ")(?![\\p{L}\\p{N}])", "gu");
+    var swap = function (text) { return text.replace(pattern, function (whole, before, name) { return before + named[name]; }); };
+    document.title = swap(document.title);
+    var main = document.getElementById("main") || document.body;
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = swap(node.nodeValue);
+    main.querySelectorAll("[aria-label], [data-player], input[type=checkbox], input[type=radio]").forEach(function (field) {
+      ["aria-label", "data-player", "value"].forEach(function (name) {
+        if (field.hasAttribute(name)) field.setAttribute(name, swap(field.getAttribute(name)));
+      });
+    });
+  }
+
+  // On the provisional game's page: the creation, waiting (or refused, with the reasons and "Discard it").
+  function showCreation(game) {
+    var old = document.getElementById("waiting-creation");
+    if (!provisional(game)) { if (old) old.remove(); return Promise.resolve(); }
+    return store.game(game).then(function (held) {
+      var heading = document.querySelector(".history h2");
+      if (!held || !held.creation || !heading) return;
+      var creation = held.creation;
+      var name = fill(texts.newGame, { names: namesOf(held) });
+      var box = element("div", "waiting-hand" + (creation.state === "waiting" ? "" : " needs-choice"));
+      box.id = "waiting-creation";
+      box.append(element("p", "waiting-title", fill(creation.state === "waiting" ? texts.waiting : texts.unsent, { entry: name })),
+                 element("p", "muted small", fill(texts.keptAt, { time: clock(creation.kept) })));
+      if (creation.state !== "waiting") {
+        var message = element("p", "waiting-problem", creation.message || "");
+        message.setAttribute("role", "alert");
+        var choices = element("p", "actions");
+        choices.append(button(texts.discard, function () { discardCreation(held); }));
+        box.append(message, choices);
+      }
+      if (old) old.remove();
+      heading.after(box);
+    });
+  }
+  function discardCreation(held) {
+    Promise.all([store.remove(held.game), store.forgetGame(held.game)]).then(function () {
+      location.assign(held.creation.action); // the new-game form, to start again
+    });
+  }
+
+  var creating = {};
+  function sendCreations() {
+    return store.games().then(function (kept) {
+      return Promise.all(kept.filter(function (held) {
+        return held.creation && held.creation.state === "waiting";
+      }).map(sendCreation));
+    }, function () { return []; });
+  }
+  function sendCreation(held) {
+    var creation = held.creation;
+    if (creating[held.game]) return Promise.resolve();
+    creating[held.game] = true;
+    return fetch(creation.action, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+      answered(response.status);
+      if (!response.ok) throw new Error(String(response.status)); // busy: tried again later
+      return response.text();
+    }).then(function (html) {
+      var token = new DOMParser().parseFromString(html, "text/html").querySelector("input[name=csrf_token]");
+      var body = new URLSearchParams();
+      if (token) body.append(token.name, token.value);
+      creation.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+      return fetch(creation.action, { method: "POST", body: body, cache: "no-store", credentials: "same-origin",
+                                      headers: { "Idempotency-Key": creation.key } });
+    }).then(function (response) {
+      answered(response.status);
+      var match = /\/g\/([^/]+)$/.exec(new URL(response.url).pathname);
+      if (response.ok && response.redirected && match) {
+        return response.text().then(function (html) { return created(held, match[1], response.url, html); });
+      }
+      if (response.status >= 500 || response.status === 409 || response.status === 429) return null;
+      return response.text().then(function (html) { return refusedCreation(held, html); });
+    }).catch(function (error) {
+      if (error instanceof TypeError) lost(); // no connection: tried again later
+    }).then(function () { delete creating[held.game]; });
+  }
+  // Stored: the waiting hands go to the game's own address, with its page's CSRF token; a page of the provisional game
+  // opens the game there.
+  function created(held, id, address, html) {
+    var token = new DOMParser().parseFromString(html, "text/html").querySelector("#entry input[name=csrf_token]");
+    return store.get(held.game).then(function (waiting) {
+      if (!waiting) return null;
+      inLine(waiting).forEach(function (hand) {
+        hand.game = id;
+        hand.action = hand.action.replace(/\/g\/[^/]+\//, "/g/" + id + "/");
+        if (token) setField(hand, token.name, token.value);
+      });
+      return store.put(waiting).then(function () { return store.remove(held.game); });
+    }).then(function () {
+      return store.keepGame({ game: held.game, created: id, address: address }); // an old tab of it goes there
+    }).then(function () {
+      if (live() && live().dataset.game === held.game) location.replace(address);
+      else return sendAll();
+    });
+  }
+  function refusedCreation(held, html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var reasons = Array.prototype.map.call(page.querySelectorAll("main .error"), function (error) {
+      return error.textContent.trim();
+    });
+    held.creation.state = "refused";
+    held.creation.message = [fill(texts.notSent, { entry: fill(texts.newGame, { names: namesOf(held) }) })]
+      .concat(reasons).join(" ");
+    return store.keepGame(held).then(show);
+  }
+
+  // The home page lists the games started on this phone and not sent yet, each leading back to its page.
+  function listStarted() {
+    var recent = document.getElementById("recent-games");
+    if (!recent) return;
+    store.games().then(function (kept) {
+      var started = kept.filter(function (held) { return held.creation; });
+      var old = document.getElementById("started-here");
+      if (old) old.remove();
+      if (!started.length) return;
+      var section = element("section");
+      section.id = "started-here";
+      var list = element("ul", "games");
+      started.forEach(function (held) {
+        var link = element("a");
+        link.href = held.creation.blank + "#" + held.game;
+        link.append(element("span", "names", held.api.players.join(", ")),
+                    element("small", "", fill(texts.keptAt, { time: clock(held.creation.kept) })));
+        var item = element("li");
+        item.append(link);
+        list.append(item);
+      });
+      section.append(element("h2", "", texts.startedHere), list);
+      recent.before(section);
+    }, function () { /* no IndexedDB: nothing was started here */ });
+  }
+
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();
-  whenParsed(function () { show().then(keepCopy).then(sendAll).then(keepGame); oldPageOfAChange(); });
+  whenParsed(function () {
+    openProvisional().then(show).then(keepCopy).then(sendAll).then(keepGame);
+    oldPageOfAChange();
+    listStarted();
+  });
   // The live poll and other swaps redraw the history and the entry form: show the waiting hand again.
   document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy).then(keepGame); });
   window.addEventListener("online", function () { probe(); sendAll(); });
   setInterval(function () {
-    store.all().then(function (entries) {
-      if (entries.some(function (entry) { return entry.state === "waiting"; })) sendAll();
+    Promise.all([store.all(), store.games()]).then(function (kept) {
+      var waiting = function (entry) { return (entry.creation || entry).state === "waiting"; };
+      if (kept[0].some(waiting) || kept[1].some(function (held) { return held.creation && waiting(held); })) sendAll();
       else if (isOffline() && !live()) probe(); // a game page's live poll tells by itself
     }, function () { if (isOffline()) probe(); });
   }, RETRY_MS);

@@ -17,6 +17,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
+from ..games import GAMES
 from ..web import scorer
 
 bp = Blueprint("offline", __name__)
@@ -39,7 +40,11 @@ def static_files() -> list[str]:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     assets = [url_for("static", filename=name) for name in static_files()]
+    # The shell: the home page, the offline page, and for a game started offline each kind's new-game page and the
+    # blank game page the phone fills in (docs/decisions.md, "A new game started offline").
     shell = [url_for("views.home"), url_for("offline.page")]
+    for kind in GAMES:
+        shell += [url_for("views.new_game", kind=kind), url_for("views.blank_game", kind=kind)]
     settings = {
         "assets": assets,
         "shell": shell,

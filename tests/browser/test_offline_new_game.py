@@ -1,0 +1,201 @@
+"""A new game started with the server off (issue #24, point 3): from the new-game page kept on the phone, played on
+the phone, created once and its hands sent once, in order, when the server answers; the phone then shows the game at
+its server address.
+
+The server runs under gunicorn in its own process (the `server` fixture), so that it can really be stopped.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand
+from scorekeeper.rules.board import board
+
+from ..games import SPADES_GAME, SPADES_HANDS, SPADES_PLAYERS
+from .support import open_offline, screenshot, wait_for
+from .test_offline_edit import FOUR, FOUR_HANDS
+from .test_offline_engine import SCORED_SECONDS, dummy_hand_game, shown_totals, type_row, written
+
+pytestmark = pytest.mark.browser
+# The Dummy Hand form's defaults, with Ann dealing first.
+STARTED = {"game": "dummy-spades", "players": SPADES_PLAYERS, "first_dealer": "Ann", "dummy_after": 2,
+           "settings": {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky", "style": "standard"}}
+NOTHING_WAITS = """() => new Promise((resolve) => {
+    const opened = indexedDB.open("scorekeeper-offline", 2);
+    opened.onsuccess = () => {
+        const all = opened.result.transaction("waiting").objectStore("waiting").getAll();
+        all.onsuccess = () => resolve(all.result.length === 0);
+    };
+})"""
+
+
+@pytest.fixture
+def phone(scoring_phone):
+    return scoring_phone
+
+
+def new_game_pages_kept(phone, kind: str) -> None:
+    """Wait until the worker keeps the kind's new-game page and blank game page (with the shell, as it installs)."""
+    wait_for(phone, """async (kind) => {
+        const cache = await caches.open("pages");
+        const kept = async (path) => Boolean(await cache.match(location.origin + path, { ignoreVary: true }));
+        return (await kept(`/new/${kind}`)) && (await kept(`/new/${kind}/blank`));
+    }""", kind, seconds=60)
+
+
+def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_dealer-0") -> None:
+    """Fill in the kind's new-game page (the phone's copy) and start the game; wait for its page on the phone."""
+    phone.goto(f"/new/{kind}")
+    assert phone.locator("#connection").is_visible()
+    for seat, name in enumerate(names):
+        phone.fill(f"#player_{seat}", name)
+    phone.check(dealer)
+    phone.click("button:has-text('Start the game')")
+    phone.wait_for_url(re.compile(rf"/new/{kind}/blank#new:[0-9a-f-]{{36}}$"), timeout=SCORED_SECONDS * 1000)
+    phone.locator("#phone-board h2", has_text="this game is not on the server yet").wait_for(
+        timeout=SCORED_SECONDS * 1000)
+
+
+def hands_stored(database, game_id: str) -> list[int]:
+    with database.app_context():
+        game = db.session.execute(select(Game).filter_by(public_id=game_id)).scalar_one()
+        return list(db.session.execute(select(Hand.number).filter_by(game_id=game.id).order_by(Hand.number)).scalars())
+
+
+def games_stored(database) -> int:
+    with database.app_context():
+        return db.session.execute(select(func.count()).select_from(Game)).scalar_one()
+
+
+def test_an_evening_offline_then_a_new_game_started_offline_reach_the_server_once(phone, server, database):
+    game_id, token = dummy_hand_game(server, 1)
+    phone.goto("/")
+    new_game_pages_kept(phone, "dummy-spades")
+    open_offline(phone, server, game_id, token)
+
+    # Three hands on the game already open, the totals on screen after each.
+    for count in (1, 2, 3):
+        type_row(phone, SPADES_HANDS[count])
+        phone.click("#hand-form [type=submit]")
+        phone.locator("#phone-board h2", has_text=f"Hand {count + 1} not sent yet").wait_for(
+            timeout=SCORED_SECONDS * 1000)
+        assert shown_totals(phone) == written(board({**SPADES_GAME, "entries": SPADES_HANDS[:count + 1]})["totals"])
+    # Hand 1 edited, then the last hand undone.
+    phone.click("#phone-hand-1 summary")
+    phone.click("#phone-hand-1 .offline-edit button")
+    phone.locator(".offline-editing").wait_for(timeout=SCORED_SECONDS * 1000)
+    type_row(phone, SPADES_HANDS[4])
+    phone.click("#hand-form button:text-is('Save changes')")
+    phone.locator("#phone-board h2", has_text="Edit of Hand 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert shown_totals(phone) == written(board({**SPADES_GAME, "entries": [SPADES_HANDS[4], *SPADES_HANDS[1:4]]})[
+        "totals"])
+    phone.click("a.undo")
+    phone.locator("#phone-board h2", has_text="Undo of Hand 4 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    first_game = board({**SPADES_GAME, "entries": [SPADES_HANDS[4], *SPADES_HANDS[1:3]]})["totals"]
+    assert shown_totals(phone) == written(first_game)
+    screenshot(phone, "offline-evening-first-game")
+
+    # A new game started from the new-game page, on the phone's copy of it.
+    start_offline(phone, "dummy-spades", SPADES_PLAYERS)
+    assert phone.locator("h1.game-title").inner_text() == "Ann · Ben · Cid"
+    assert phone.locator("label[for=bids-0-bid]").inner_text() == "Ann"
+    assert phone.locator("#waiting-creation .waiting-title").inner_text() == (
+        "New game of Ann · Ben · Cid · waiting to be sent")
+    assert phone.locator(".phone-board-status").inner_text() == "Ann deals Hand 1."
+    screenshot(phone, "offline-new-game-started")
+    for count in (1, 2):
+        type_row(phone, SPADES_HANDS[5 + count])
+        phone.click("#hand-form [type=submit]")
+        phone.locator("#phone-board h2", has_text=f"Hand {count} not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+        shown = shown_totals(phone)
+        assert shown == written(board({**STARTED, "entries": SPADES_HANDS[6:6 + count]})["totals"])
+    screenshot(phone, "offline-new-game-two-hands")
+
+    phone.goto("/")  # the home page lists it, to come back to it
+    started = phone.locator("#started-here a")
+    assert started.locator(".names").inner_text() == "Ann, Ben, Cid"
+    started.click()
+    phone.locator("#phone-board h2", has_text="Hand 1, Hand 2 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert shown_totals(phone) == shown
+
+    server.start()
+    phone.wait_for_url(re.compile(r"/g/[\w-]{11}$"), timeout=60_000)
+    new_id = phone.url.rsplit("/", 1)[1]
+    phone.locator(".offline-note", has_text="Hand 2 was sent.").wait_for(timeout=60_000)
+    wait_for(phone, NOTHING_WAITS, seconds=60)
+    screenshot(phone, "offline-new-game-sent")
+
+    assert games_stored(database) == 2, "the game started offline was created once"
+    assert hands_stored(database, game_id) == [1, 2, 3] and hands_stored(database, new_id) == [1, 2]
+    status, first = server.request("GET", f"/api/v1/games/{game_id}")
+    assert first["version"] == 6, "one hand through the API, then three hands, an edit and an undo, each once"
+    assert [hand["entry"]["tricks"] for hand in first["hands"]] == [
+        hand["tricks"] for hand in [SPADES_HANDS[4], *SPADES_HANDS[1:3]]]
+    assert first["totals"] == first_game
+    status, second = server.request("GET", f"/api/v1/games/{new_id}")
+    assert {key: second[key] for key in STARTED if key != "settings"} == {
+        key: value for key, value in STARTED.items() if key != "settings"}
+    assert second["version"] == 2
+    assert written(second["totals"]) == shown, "the totals the phone showed"
+    assert phone.locator("#standing tbody tr").count() == 3
+
+
+def test_a_four_player_game_started_offline_with_a_drawn_dealer_keeps_the_phones_draw(phone, server, database):
+    phone.goto("/")
+    new_game_pages_kept(phone, "spades")
+    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    " === 7", seconds=90)
+    server.stop()
+    start_offline(phone, "spades", FOUR["players"], dealer="#first_dealer-4")
+    dealer = phone.locator(".phone-board-status").inner_text().split(" deals ")[0]
+    assert dealer in FOUR["players"]
+    for seat, name in enumerate(FOUR["players"]):
+        phone.fill(f"#bids-{seat}-bid", str(FOUR_HANDS[0]["bids"][seat]["bid"]))
+        phone.fill(f"#tricks-{seat}", str(FOUR_HANDS[0]["tricks"][name]))
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="Hand 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    shown = shown_totals(phone)
+    expected = board({**FOUR, "first_dealer": dealer, "entries": FOUR_HANDS[:1]})
+    assert shown == written(expected["totals"])
+    screenshot(phone, "offline-new-four-player-game")
+
+    server.start()
+    phone.wait_for_url(re.compile(r"/g/[\w-]{11}$"), timeout=60_000)
+    phone.locator(".offline-note", has_text="Hand 1 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{phone.url.rsplit('/', 1)[1]}")
+    assert api["first_dealer"] == dealer, "the server's game is the one the phone drew"
+    assert written(api["totals"]) == shown
+    assert games_stored(database) == 1
+
+
+def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone, server, database):
+    phone.goto("/")
+    new_game_pages_kept(phone, "dummy-spades")
+    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    " === 7", seconds=90)
+    server.stop()
+    start_offline(phone, "dummy-spades", SPADES_PLAYERS)
+    posts = []
+
+    def lose_the_first_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        posts.append(route.request.headers.get("idempotency-key"))
+        if len(posts) == 1:
+            route.fetch()  # the server creates the game; its answer never reaches the phone
+            return route.abort()
+        return route.continue_()
+
+    phone.route("**/new/dummy-spades", lose_the_first_answer)
+    server.start()
+    phone.wait_for_url(re.compile(r"/g/[\w-]{11}$"), timeout=60_000)
+
+    assert len(posts) == 2 and posts[0] == posts[1], "sent again with its key"
+    assert games_stored(database) == 1, "the same game, not two"
+    assert phone.locator("h1.game-title").inner_text() == "Ann · Ben · Cid"
+    assert phone.locator("#undo-redo").count() == 1, "the game's edit rights came with the answer sent again"
