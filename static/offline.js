@@ -1336,6 +1336,7 @@
     var slow = setTimeout(function () { note(texts.checking, form); }, CHECKING_NOTE_MS);
     score({ game: kind, setup_fields: typedFields({ fields: fields }), changes: [] }).then(function (answer) {
       clearTimeout(slow);
+      note(null, form);
       if (!answer || !(answer.setup || answer.errors)) { note(texts.needsServer, form); return null; }
       if (answer.errors) { showSetupErrors(form, answer.errors); return null; }
       var game = PROVISIONAL + key;

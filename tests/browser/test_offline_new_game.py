@@ -7,6 +7,7 @@ The server runs under gunicorn in its own process (the `server` fixture), so tha
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,7 +15,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
-from scorekeeper.rules.board import board
+from scorekeeper.rules.board import board, board_json
 
 from ..games import SPADES_GAME, SPADES_HANDS, SPADES_PLAYERS
 from .support import open_offline, screenshot, wait_for
@@ -48,9 +49,11 @@ def new_game_pages_kept(phone, kind: str) -> None:
     }""", kind, seconds=60)
 
 
-def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_dealer-0") -> None:
-    """Fill in the kind's new-game page (the phone's copy) and start the game; wait for its page on the phone."""
-    phone.goto(f"/new/{kind}")
+def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_dealer-0", *, opened: bool = False) -> None:
+    """Fill in the kind's new-game page (the phone's copy, `opened` already) and start the game; wait for its page on
+    the phone."""
+    if not opened:
+        phone.goto(f"/new/{kind}")
     assert phone.locator("#connection").is_visible()
     for seat, name in enumerate(names):
         phone.fill(f"#player_{seat}", name)
@@ -151,7 +154,22 @@ def test_a_four_player_game_started_offline_with_a_drawn_dealer_keeps_the_phones
     wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
                     " === 7", seconds=90)
     server.stop()
-    start_offline(phone, "spades", FOUR["players"], dealer="#first_dealer-4")
+    # Refused on the phone as the server refuses it: the reason beside the field, nothing kept.
+    phone.goto("/new/spades")
+    for seat, name in enumerate(["Ann", "Ann", "Cid", "Dan"]):
+        phone.fill(f"#player_{seat}", name)
+    phone.click("button:has-text('Start the game')")
+    refused = json.loads(board_json(json.dumps({"game": "spades", "setup_fields": {
+        "player_0": ["Ann"], "player_1": ["Ann"], "player_2": ["Cid"], "player_3": ["Dan"], "first_dealer": ["draw"],
+        "variant": ["partnership"], "target": ["500"]}})))["errors"]
+    phone.locator(".field.has-error .offline-error").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.locator(".field.has-error .offline-error").all_inner_texts() == [refused[0]["message"]]
+    assert phone.locator(".field.has-error input").get_attribute("name") == refused[0]["input"] == "player_1"
+    assert phone.locator("#player_1").get_attribute("aria-invalid") == "true"
+    assert phone.locator(".offline-note").count() == 0, "the scorer has answered"
+    screenshot(phone, "offline-new-game-refused")
+    assert phone.url.endswith("/new/spades")
+    start_offline(phone, "spades", FOUR["players"], dealer="#first_dealer-4", opened=True)
     dealer = phone.locator(".phone-board-status").inner_text().split(" deals ")[0]
     assert dealer in FOUR["players"]
     for seat, name in enumerate(FOUR["players"]):
