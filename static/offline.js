@@ -1314,6 +1314,11 @@
   }
   function namesOf(held) { return held.api.players.join(" · "); }
 
+  // The kind's blank page; a Dummy Hand game's, of its style (its form differs): the addresses the worker keeps.
+  function blankAddress(action, style) {
+    return action.replace(/\/?$/, "/blank") + (style && style !== "standard" ? "?style=" + encodeURIComponent(style) : "");
+  }
+
   var starting = false;
   function startOffline(form, kind) {
     if (starting) return;
@@ -1341,7 +1346,7 @@
       if (answer.errors) { showSetupErrors(form, answer.errors); return null; }
       var game = PROVISIONAL + key;
       var creation = { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(), state: "waiting",
-                       blank: form.action.replace(/\/?$/, "/blank") };
+                       blank: blankAddress(form.action, pairValue(fields, "style")) };
       var api = Object.assign({ id: game, version: 0, hands: [] }, answer.setup);
       return store.keepGame({ game: game, api: api, creation: creation }).then(function () {
         location.assign(creation.blank + "#" + game);

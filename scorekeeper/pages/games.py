@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from ..games import GAMES
 from ..models import Game, Seat
+from ..rules import dummy_spades
 from ..rules.errors import RuleError
 from ..store import idempotency, records, renders, whole_renders, writes
 from ..store.stale import MadeFor, stale_entry
@@ -58,22 +59,27 @@ def new_game(kind: str) -> ResponseReturnValue:
 
 
 
-def blank_id(kind: str) -> str:
-    """A blank game page's stand-in id, one per kind (renders are kept under it): outside the ids the server
-    gives (token_urlsafe(8): 11 characters)."""
-    return f"new-{kind}-game"
+def blank_id(kind: str, style: str | None = None) -> str:
+    """A blank game page's stand-in id, one per kind and Dummy Hand style (renders are kept under it): outside the
+    ids the server gives (token_urlsafe(8): 11 characters)."""
+    return f"new-{kind}-{style}-game" if style else f"new-{kind}-game"
 
 
 @bp.get("/new/<kind>/blank")
 def blank_game(kind: str) -> ResponseReturnValue:
     """A game page for a game not saved, with placeholder players, its form for the first hand: the page the phone
     fills in for a game started offline (see docs/decisions.md, "A new game started offline"). No game is stored
-    (only renders, as for any page), and no edit rights are given."""
+    (only renders, as for any page), and no edit rights given. A Dummy Hand game's form depends on its style:
+    `?style=suicide` or `?style=mirror` gives that style's."""
     game_kind = GAMES.find(kind) or abort(404)
+    style = request.args.get("style")
+    if style is not None and (kind != "dummy-spades" or style not in set(dummy_spades.Style) - {"standard"}):
+        abort(404)
     players = [_("Player %(number)s", number=number) for number in range(1, game_kind.player_count + 1)]
-    setup = game_kind.read_setup({"game": game_kind.name, "players": players, "first_dealer": players[0]})
+    setup = game_kind.read_setup({"game": game_kind.name, "players": players, "first_dealer": players[0],
+                                  **({"settings": {"style": style}} if style else {})})
     engine = game_kind.replay(setup, ())
-    game = Game(public_id=blank_id(game_kind.name), kind=game_kind.name, first_dealer=setup.table.first_dealer,
+    game = Game(public_id=blank_id(game_kind.name, style), kind=game_kind.name, first_dealer=setup.table.first_dealer,
                 settings=game_kind.stored_settings(setup), edit_token_hash="", version=0,
                 seats=[Seat(position=i, name=name) for i, name in enumerate(setup.table.players)], hands=[])
     form = entry_form(game_kind, engine, engine.next_number(), formdata=None)

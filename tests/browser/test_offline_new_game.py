@@ -49,17 +49,21 @@ def new_game_pages_kept(phone, kind: str) -> None:
     }""", kind, seconds=60)
 
 
-def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_dealer-0", *, opened: bool = False) -> None:
-    """Fill in the kind's new-game page (the phone's copy, `opened` already) and start the game; wait for its page on
-    the phone."""
+def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_dealer-0", *, opened: bool = False,
+                  style: str = "") -> None:
+    """Fill in the kind's new-game page (the phone's copy, `opened` already) and start the game (a Dummy Hand game
+    of `style`, by its chip's id); wait for its page on the phone."""
     if not opened:
         phone.goto(f"/new/{kind}")
     assert phone.locator("#connection").is_visible()
     for seat, name in enumerate(names):
         phone.fill(f"#player_{seat}", name)
     phone.check(dealer)
+    if style:
+        phone.check(style)
     phone.click("button:has-text('Start the game')")
-    phone.wait_for_url(re.compile(rf"/new/{kind}/blank#new:[0-9a-f-]{{36}}$"), timeout=SCORED_SECONDS * 1000)
+    phone.wait_for_url(re.compile(rf"/new/{kind}/blank(\?style=\w+)?#new:[0-9a-f-]{{36}}$"),
+                       timeout=SCORED_SECONDS * 1000)
     phone.locator("#phone-board h2", has_text="this game is not on the server yet").wait_for(
         timeout=SCORED_SECONDS * 1000)
 
@@ -197,7 +201,9 @@ def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone
     wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
                     " === 7", seconds=90)
     server.stop()
-    start_offline(phone, "dummy-spades", SPADES_PLAYERS)
+    start_offline(phone, "dummy-spades", SPADES_PLAYERS, style="#style-1")
+    assert "/new/dummy-spades/blank?style=suicide#" in phone.url, "the blank page of its style, kept by the worker"
+    assert phone.locator("input[name=bids-0-side]").count() == 2, "Suicide's chips: own hand, partner's"
     posts = []
 
     def lose_the_first_answer(route):
@@ -217,3 +223,5 @@ def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone
     assert games_stored(database) == 1, "the same game, not two"
     assert phone.locator("h1.game-title").inner_text() == "Ann · Ben · Cid"
     assert phone.locator("#undo-redo").count() == 1, "the game's edit rights came with the answer sent again"
+    status, api = server.request("GET", f"/api/v1/games/{phone.url.rsplit('/', 1)[1]}")
+    assert api["settings"]["style"] == "suicide"

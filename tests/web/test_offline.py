@@ -51,7 +51,8 @@ def test_the_service_worker_keeps_every_static_file_under_its_current_address(cl
     assert {"/static/icons/icon-192.png", "/static/icons/maskable-512.png"} <= {
         address.split("?")[0] for address in settings["assets"]}
     assert settings["shell"] == ["/", "/offline", "/new/dummy-spades", "/new/dummy-spades/blank", "/new/piquet",
-                                 "/new/piquet/blank", "/new/spades", "/new/spades/blank"]
+                                 "/new/piquet/blank", "/new/spades", "/new/spades/blank",
+                                 "/new/dummy-spades/blank?style=suicide", "/new/dummy-spades/blank?style=mirror"]
     assert settings["offlinePage"] == "/offline"
     assert settings["staticPrefix"] == "/static/"
     assert re.fullmatch(r"[0-9a-f]{12}", settings["version"])

@@ -42,6 +42,19 @@ def test_a_blank_page_for_no_game_is_not_found(client):
     assert client.get("/new/bridge/blank").status_code == 404
 
 
+def test_a_dummy_hand_blank_page_has_its_styles_form_under_an_id_of_its_own(client):
+    standard = client.get("/new/dummy-spades/blank").get_data(as_text=True)
+    suicide = client.get("/new/dummy-spades/blank?style=suicide").get_data(as_text=True)
+    mirror = client.get("/new/dummy-spades/blank?style=mirror").get_data(as_text=True)
+
+    assert 'name="bids-0-nil"' in standard and 'name="bids-0-side"' not in standard
+    assert 'name="bids-0-side"' in suicide and 'action="/g/new-dummy-spades-suicide-game/hands"' in suicide
+    assert 'name="bids-0-nil"' not in mirror and 'name="bids-0-side"' not in mirror
+    assert 'action="/g/new-dummy-spades-mirror-game/hands"' in mirror
+    for other in ("/new/dummy-spades/blank?style=chaos", "/new/spades/blank?style=suicide"):
+        assert client.get(other).status_code == 404
+
+
 def test_a_creation_sent_again_with_the_phones_key_makes_one_game(app, client):
     first = post_form(client, "/new/dummy-spades", NEW_GAME, headers={"Idempotency-Key": PHONE_KEY})
     again = post_form(client, "/new/dummy-spades", NEW_GAME, headers={"Idempotency-Key": PHONE_KEY})
