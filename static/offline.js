@@ -1389,6 +1389,7 @@
       if (!held || held.api.game !== here.dataset.kind) return;
       here.dataset.game = game;
       putNames(JSON.parse(here.dataset.placeholders), held.api);
+      bidsInOrder(held.api);
       document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
     }, function () { /* no IndexedDB: the blank page stays blank */ });
   }
@@ -1410,6 +1411,24 @@
       ["aria-label", "data-player", "value"].forEach(function (name) {
         if (field.hasAttribute(name)) field.setAttribute(name, swap(field.getAttribute(name)));
       });
+    });
+  }
+
+  // The bids in the table's bidding order for hand 1 (the blank page lists them from the placeholders' dealer): the
+  // seats after the first dealer's, the dealer last. The fields stay by seat.
+  function bidsInOrder(api) {
+    var count = api.players.length;
+    var dealer = api.players.indexOf(api.first_dealer);
+    var place = function (row) {
+      var field = row.querySelector("input[name^=bids-][name$=-bid]");
+      return field ? (Number(field.name.split("-")[1]) - dealer - 1 + 2 * count) % count : 0;
+    };
+    document.querySelectorAll("#entry fieldset").forEach(function (fieldset) {
+      var rows = Array.prototype.slice.call(fieldset.querySelectorAll(":scope > .bid-row"));
+      if (dealer < 0 || rows.length !== count) return;
+      var after = rows[rows.length - 1].nextSibling;
+      rows.sort(function (one, other) { return place(one) - place(other); });
+      rows.forEach(function (row) { fieldset.insertBefore(row, after); });
     });
   }
 

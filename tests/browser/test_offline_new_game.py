@@ -175,7 +175,9 @@ def test_a_four_player_game_started_offline_with_a_drawn_dealer_keeps_the_phones
     assert phone.url.endswith("/new/spades")
     start_offline(phone, "spades", FOUR["players"], dealer="#first_dealer-4", opened=True)
     dealer = phone.locator(".phone-board-status").inner_text().split(" deals ")[0]
-    assert dealer in FOUR["players"]
+    seat = FOUR["players"].index(dealer)
+    bidding = [FOUR["players"][(seat + turn) % 4] for turn in (1, 2, 3, 4)]
+    assert [name.split()[0] for name in phone.locator(".bid-row label[for$=-bid]").all_inner_texts()] == bidding
     for seat, name in enumerate(FOUR["players"]):
         phone.fill(f"#bids-{seat}-bid", str(FOUR_HANDS[0]["bids"][seat]["bid"]))
         phone.fill(f"#tricks-{seat}", str(FOUR_HANDS[0]["tricks"][name]))
@@ -201,7 +203,8 @@ def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone
     wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
                     " === 7", seconds=90)
     server.stop()
-    start_offline(phone, "dummy-spades", SPADES_PLAYERS, style="#style-1")
+    start_offline(phone, "dummy-spades", SPADES_PLAYERS, dealer="#first_dealer-1", style="#style-1")
+    assert phone.locator(".bid-row label[for$=-bid]").all_inner_texts() == ["Cid", "Ann", "Ben"], "Ben deals"
     assert "/new/dummy-spades/blank?style=suicide#" in phone.url, "the blank page of its style, kept by the worker"
     assert phone.locator("input[name=bids-0-side]").count() == 2, "Suicide's chips: own hand, partner's"
     posts = []
