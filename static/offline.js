@@ -1399,14 +1399,21 @@
   function putNames(placeholders, api) {
     var names = api.players;
     var shift = api.game === "piquet" ? Math.max(0, names.indexOf(api.first_dealer)) : 0;
-    var named = {};
-    placeholders.forEach(function (placeholder, seat) { named[placeholder] = names[(seat + shift) % names.length]; });
     var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + placeholders.map(escaped).join("|") + ")(?![\\p{L}\\p{N}])", "gu");
-    var swap = function (text) { return text.replace(pattern, function (whole, before, name) { return before + named[name]; }); };
-    document.title = swap(document.title);
+    var swapper = function (shifted) {
+      var named = {};
+      placeholders.forEach(function (placeholder, seat) { named[placeholder] = names[(seat + shifted) % names.length]; });
+      return function (text) { return text.replace(pattern, function (whole, before, name) { return before + named[name]; }); };
+    };
+    var swap = swapper(shift);
+    document.title = swapper(0)(document.title); // the players in their order, as the game's title names them
+    var title = document.querySelector("h1.game-title");
+    if (title) title.textContent = swapper(0)(title.textContent);
     var main = document.getElementById("main") || document.body;
     var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-    for (var node = walker.nextNode(); node; node = walker.nextNode()) node.nodeValue = swap(node.nodeValue);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!title || !title.contains(node)) node.nodeValue = swap(node.nodeValue);
+    }
     main.querySelectorAll("[aria-label], [data-player], input[type=checkbox], input[type=radio]").forEach(function (field) {
       ["aria-label", "data-player", "value"].forEach(function (name) {
         if (field.hasAttribute(name)) field.setAttribute(name, swap(field.getAttribute(name)));

@@ -61,7 +61,7 @@ def start_offline(phone, kind: str, names: list[str], dealer: str = "#first_deal
     phone.check(dealer)
     if style:
         phone.check(style)
-    phone.click("button:has-text('Start the game')")
+    phone.click("form button[type=submit].primary")
     phone.wait_for_url(re.compile(rf"/new/{kind}/blank(\?style=\w+)?#new:[0-9a-f-]{{36}}$"),
                        timeout=SCORED_SECONDS * 1000)
     phone.locator("#phone-board h2", has_text="this game is not on the server yet").wait_for(
@@ -228,3 +228,39 @@ def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone
     assert phone.locator("#undo-redo").count() == 1, "the game's edit rights came with the answer sent again"
     status, api = server.request("GET", f"/api/v1/games/{phone.url.rsplit('/', 1)[1]}")
     assert api["settings"]["style"] == "suicide"
+
+
+def test_a_creation_the_server_refuses_is_shown_with_its_reasons_until_the_player_discards_it(phone, server, database):
+    phone.goto("/")
+    new_game_pages_kept(phone, "piquet")
+    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    " === 7", seconds=90)
+    server.stop()
+    start_offline(phone, "piquet", ["Ann", "Ben"], dealer="#first_dealer-1")
+    # Ben deals the first deal: Ann is elder (the deal form names the players by role).
+    assert phone.locator(".phone-board-status").inner_text().startswith("Deal 1 of 6: Ben deals, Ann is elder.")
+    assert phone.locator("h1.game-title").inner_text() == "Ann · Ben"
+    assert phone.locator(".trick input[value=elder]").first.evaluate("(chip) => chip.closest('label').textContent.trim()") == (
+        "Ann")
+    reason = "A rule the phone did not know refused it."
+
+    def refuse(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        return route.fulfill(status=422, content_type="text/html",
+                             body=f'<!doctype html><main><p class="error">{reason}</p></main>')
+
+    phone.route("**/new/piquet", refuse)
+    server.start()
+    choice = phone.locator("#waiting-creation.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-problem").inner_text() == f"New game of Ann · Ben could not be sent: {reason}"
+    screenshot(phone, "offline-new-game-refused-by-server")
+    phone.wait_for_timeout(6000)  # a retry's time: it is kept, not sent again
+    assert games_stored(database) == 0
+    assert phone.locator("#waiting-creation.needs-choice").count() == 1
+
+    choice.locator("button", has_text="Discard it").click()
+    phone.wait_for_url(re.compile(r"/new/piquet$"))
+    phone.goto("/")
+    assert phone.locator("#started-here").count() == 0
