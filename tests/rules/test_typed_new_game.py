@@ -3,6 +3,9 @@ share, and the setup the phone's engine answers for a game started offline (rule
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scorekeeper.rules.board import board_json
 from scorekeeper.rules.typed import new_game
 
@@ -69,3 +72,33 @@ def test_a_refused_new_game_names_the_forms_field():
 
     assert [(error["field"], error["input"]) for error in answer["errors"]] == [("players[1]", "player_1")]
     assert answer["errors"][0]["message"]
+
+
+@given(
+    names=st.lists(st.text(alphabet="ABCdef ", min_size=1, max_size=6), min_size=4, max_size=4),
+    dealer=st.sampled_from(["0", "1", "2", "3", "draw"]),
+    target=st.sampled_from(["500", "300", "other"]),
+    other=st.integers(-50, 2000),
+    ticked=st.fixed_dictionaries({name: st.booleans() for name in ("blind_nil", "failed_nil_helps", "zero_is_nil",
+                                                                   "mercy")}),
+    numbers=st.fixed_dictionaries({name: st.integers(-500, 500) for name in ("blind_margin", "bag_limit",
+                                                                             "bag_penalty", "mercy_floor")}),
+)
+def test_a_spades_form_as_a_browser_sends_it_is_read_setting_by_setting(names, dealer, target, other, ticked, numbers):
+    """Whatever is typed and ticked: each setting read from its field, a box ticked by its presence, a margin or floor
+    only with its rule, the dealer by seat."""
+    fields = {f"player_{seat}": [name] for seat, name in enumerate(names)}
+    fields.update(first_dealer=[dealer], variant=["partnership"], target=[target], target_other=[str(other)],
+                  nil_value=["100"], **{name: [str(value)] for name, value in numbers.items()},
+                  **{name: ["y"] for name, value in ticked.items() if value})
+
+    payload = new_game("spades", fields).payload
+
+    assert payload["players"] == names
+    assert payload["first_dealer"] == (None if dealer == "draw" else names[int(dealer)])
+    settings = payload["settings"]
+    assert settings["target"] == (other if target == "other" else int(target))
+    assert {name: settings[name] for name in ticked} == ticked
+    assert settings["blind_margin"] == (numbers["blind_margin"] if ticked["blind_nil"] else None)
+    assert settings["mercy_floor"] == (numbers["mercy_floor"] if ticked["mercy"] else None)
+    assert (settings["bag_limit"], settings["bag_penalty"]) == (numbers["bag_limit"], numbers["bag_penalty"])
