@@ -29,7 +29,8 @@ self.addEventListener("install", (event) => {
     const statics = await caches.open(STATIC_CACHE);
     await statics.addAll(SETTINGS.assets.map((url) => new Request(url, { credentials: "omit" })));
     const pages = await caches.open(PAGES_CACHE);
-    // The shell (the home page, the offline page, the new-game pages and blank game pages). Best effort: a page that fails now is kept later.
+    // The shell: the home page, the offline page, each new-game page and blank game page (a game started
+    // offline). Best effort: a page that fails now is kept later.
     await Promise.all(SETTINGS.shell.map((url) => fetch(url, { credentials: "omit" }).then((response) => {
       if (keepable(response)) return pages.put(url, response);
     }).catch(() => undefined)));
