@@ -4,7 +4,7 @@
 //   Every file of static/ is cached when the worker installs; its settings below are rendered by the
 //   server with their current addresses, so a changed file makes a new worker, which drops old files.
 // - Pages (a link followed, htmx's boosted links), and the images on them, come from the server whenever it answers, and a copy
-//   is kept (the last PAGES_KEPT pages). When the server does not answer, the copy is served instead,
+//   is kept (the last PAGES_KEPT pages, besides the shell, which is never dropped). When the server does not answer, the copy is served instead,
 //   marked on its <html> element (data-from="cache", data-saved: when the copy was made) so that
 //   static/offline.js shows the offline banner; a page never opened here gets the offline page.
 // - A game page also sends its own copy after every change it shows (a hand saved, a live update).
@@ -180,7 +180,9 @@ async function keep(key, response) {
   const cache = await caches.open(PAGES_CACHE);
   await cache.delete(key, { ignoreVary: true }); // put it last: the oldest pages are dropped first
   await cache.put(key, response);
-  const keys = await cache.keys();
+  // The shell is never dropped: a game can be started offline however many pages were opened since.
+  const shell = SETTINGS.shell.map((url) => new URL(url, self.location.origin).href);
+  const keys = (await cache.keys()).filter((request) => !shell.includes(request.url));
   await Promise.all(keys.slice(0, Math.max(0, keys.length - SETTINGS.pagesKept)).map((old) => cache.delete(old)));
 }
 

@@ -267,3 +267,22 @@ def test_a_piquet_deal_added_as_the_next_deal_keeps_each_players_declarations(ph
     assert [deal["number"] for deal in deals] == [1, 2]
     assert deals[1]["entry"]["point"]["younger"] == {"cards": 5, "value": 48}
     assert deals[1]["entry"]["tricks"] == ["younger"] * 7 + ["elder"] * 5
+
+
+def test_the_pages_a_game_started_offline_needs_are_never_dropped_for_newer_pages(phone, server):
+    """The worker keeps the last 120 pages (pages/offline.py PAGES_KEPT) besides its shell: the new-game and blank
+    game pages stay however many pages were opened since it installed."""
+    phone.goto("/")
+    wait_for(phone, """async () => {
+        const cache = await caches.open("pages");
+        return Boolean(await cache.match(new URL("/new/dummy-spades/blank", location.href).href));
+    }""", seconds=20)
+    for number in range(125):
+        phone.goto(f"/?visit={number}")
+    kept = phone.evaluate("""async () => {
+        const cache = await caches.open("pages");
+        return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+    }""")
+    assert "/?visit=0" not in kept and "/?visit=124" in kept
+    assert {"/", "/new/dummy-spades", "/new/dummy-spades/blank", "/new/piquet/blank", "/new/spades/blank",
+            "/new/dummy-spades/blank?style=mirror"} <= set(kept)
