@@ -18,7 +18,7 @@ is in its folder (`games/<game>/stats.py`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from ..rules.log import Log
@@ -40,8 +40,17 @@ class Tally:
 
 
 def summary(record: Any) -> dict[str, Any]:
-    """A record as JSON keeps it."""
-    return asdict(record)
+    """A record as JSON keeps it: tallies as objects, tuples as lists.
+
+    >>> summary(Tally(1, 2))
+    {'count': 1, 'out_of': 2}
+    """
+    def kept(value: Any) -> Any:
+        if isinstance(value, Tally):
+            return {"count": value.count, "out_of": value.out_of}
+        return list(value) if isinstance(value, tuple) else value
+
+    return {field.name: kept(getattr(record, field.name)) for field in fields(record)}
 
 
 def add_summaries(kept: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -22,7 +22,6 @@ these tables; again after a rule fix that changes old games' figures).
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -73,8 +72,8 @@ def game_records(game: Game, entries: Sequence[dict[str, Any]]) -> Records:
 
 def counted(kind: GameKind, engine: Engine, hands: Sequence[Any]) -> Records:
     """The record of each player of the engine's game counting its end and only `hands` of its scored hands."""
-    return {player_key(name): (name, json.loads(json.dumps(stats.summary(kind.stats([(engine, name, hands)])))))
-            for name in engine.table.players}  # as JSON keeps it: lists, not tuples
+    return {player_key(name): (name, stats.summary(kind.stats([(engine, name, hands)])))
+            for name in engine.table.players}
 
 
 @dataclass(frozen=True)
