@@ -89,7 +89,10 @@ def _in_write_request() -> bool:
 def not_waiting() -> Iterator[None]:
     """Within this block the session's writes give up at once (OperationalError) when another transaction holds
     SQLite's write lock, instead of waiting up to LOCK_TIMEOUT_MS: for writes a reader may skip (store/renders.py).
-    On PostgreSQL writers lock rows, not the database, so nothing changes."""
+    On PostgreSQL writers lock rows, not the database, so nothing changes.
+
+    Commit after the block, not in it: a commit gives the connection back to the pool (where another thread
+    may take it, or an overflow connection is closed) before the block sets its timeout back."""
     connection = db.session.connection()
     if connection.dialect.name != "sqlite":
         yield

@@ -5,9 +5,13 @@ settings) on a free port of 127.0.0.1 with a fresh SQLite database, seeds
 it through the app's own API, and starts a bare Flask app returning a 6 KB
 page under the same settings (`make run WSGI_APP=...`). Debian's `wrk`
 drives both in turn, A/B/A/B, each run bounded in time, only ever to
-127.0.0.1. Prints every goal of the "fast at club scale" issue as a share
-of bare Flask's requests per second (min / median / max of the rounds),
-the bytes on the wire, and the stats page's cost against the home page.
+127.0.0.1. It measures the stack's own limits in the same run (bare Flask
+after one query, and after one committed write), and prints every goal of
+the "close to the stack's limit" issue as a share of the limit it needs
+(median, min and max of the rounds; reads 90% of one query's, saves 60% of
+one committed write's, a save into a 200-hand game 85% of one into a
+20-hand game), the bytes on the wire, and the stats page's cost against the
+home page.
 
     scripts/bench.py [--rounds N] [--seconds S] [--quick] [--database URL]
 
@@ -60,13 +64,15 @@ PIQUET = {"game": "piquet", "players": ["Dee", "Gus"], "first_dealer": "Gus"}
 DEAL = {"point": {"elder": {"cards": 5, "value": 48}}, "sequences": {"elder": [{"length": 5, "top": "K"}]},
         "tricks": ["elder"] * 7 + ["younger"] * 5}
 
-GOALS = {  # request: share of bare Flask's requests per second
-    "game page, 20 hands, read-only": 0.50,
-    "GET /api/v1/games/<id>, 20 hands": 0.50,
-    "live poll answered 304": 0.70,
-    "POST a hand (API), 20-hand games": 0.30,
-    "POST a hand (API), 200-hand games": 0.25,
+GOALS = {  # request: (the stack's limit it needs, the share of that limit's requests per second it must reach)
+    "game page, 20 hands, read-only": ("read", 0.90),
+    "GET /api/v1/games/<id>, 20 hands": ("read", 0.90),
+    "live poll answered 304": ("read", 0.90),
+    "POST a hand (API), 20-hand games": ("write", 0.60),
+    "POST a hand (API), 200-hand games": ("write", 0.60),
 }
+LIMIT = "the stack's limit"
+LONG_SAVE_GOAL = 0.85  # a save into a 200-hand game, against one into a 20-hand game (requests per second)
 FIRST_VIEW_GOAL = 30 * 1024
 FLAT_GOAL = 2.0  # a 400-hand game's first read after a save, against a 20-hand game's
 FLAT_BYTES_GOAL = 3.0  # and the bytes of its page
@@ -467,28 +473,31 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
         "read": Load("bare Flask + one query", f"/one-query?game={game_id}"),
         "write": Load("bare Flask + one committed write", "/one-write", script=ONE_WRITE),
     }
-    needs = {"live poll answered 304": "read", "game page, 20 hands, read-only": "read",
-             "GET /api/v1/games/<id>, 20 hands": "read",
-             "POST a hand (API), 20-hand games": "write", "POST a hand (API), 200-hand games": "write"}
-
     print(f"wrk: {CONNECTIONS} connections, {rounds} rounds of {max(1, round(seconds))} s, A/B interleaved", flush=True)
-    print(f"{'request':<36} {'share of bare Flask (median, min, max)':<42} goal")
+    print(f"{'request':<36} {'share of its limit (median, min, max)':<42} goal")
     limits = {}
     for kind, load in ceilings.items():
         measured = measure(bare, baseline, bare, load, rounds, seconds, folder)
         limits[kind] = statistics.median(measured.shares)
-        print(f"{load.label:<36} {spread(measured.shares):<42} the stack's limit"
-              f"  ({measured.rate:.0f} req/s, bare {measured.bare_rate:.0f})", flush=True)
+        print(f"{load.label:<36} {LIMIT:<42} {measured.rate:.0f} req/s,"
+              f" {spread(measured.shares).strip()} of bare Flask's {measured.bare_rate:.0f}", flush=True)
+    shares = {}
     for load in loads:
         measured = measure(bare, baseline, app, load, rounds, seconds, folder)
-        share = statistics.median(measured.shares)
-        goal = GOALS[load.label]
-        limit = limits[needs[load.label]]
-        verdict = "met" if share >= goal else "NOT met" if goal <= limit else "NOT met, above this stack's limit"
+        kind, goal = GOALS[load.label]
+        # Each round's share of bare Flask's rate, against the median share of the limit: the limit as it was
+        # measured in the same run, with bare Flask's swings between rounds taken out.
+        of_limit = [share / limits[kind] for share in measured.shares]
+        shares[load.label] = statistics.median(measured.shares)
+        verdict = "met" if statistics.median(of_limit) >= goal else "NOT met"
         note = f", {measured.errors} failed" if measured.errors else ""
-        print(f"{load.label:<36} {spread(measured.shares):<42} {goal:.0%} {verdict}"
-              f"  ({measured.rate:.0f} req/s, bare {measured.bare_rate:.0f}{note};"
-              f" {share / limit:.0%} of {ceilings[needs[load.label]].label})", flush=True)
+        print(f"{load.label:<36} {spread(of_limit):<42} {goal:.0%} {verdict}  ({measured.rate:.0f} req/s{note},"
+              f" {shares[load.label]:.1%} of bare Flask's {measured.bare_rate:.0f};"
+              f" its limit: {ceilings[kind].label})", flush=True)
+    long_save = shares["POST a hand (API), 200-hand games"] / shares["POST a hand (API), 20-hand games"]
+    verdict = "met" if long_save >= LONG_SAVE_GOAL else "NOT met"
+    print(f"{'a save, 200-hand / 20-hand games':<36} {long_save * 100:6.1f}%{'':<35} {LONG_SAVE_GOAL:.0%} {verdict}",
+          flush=True)
 
     # One request at a time: a stats page may take longer than a wrk run lasts.
     client = Client(app.port)

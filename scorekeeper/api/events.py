@@ -68,13 +68,16 @@ def event_object(view: dict[str, Any], organiser_token: str | None = None) -> di
     """The event object of API.md from the event's view; tables' edit tokens and links only for the organiser."""
     payload = {key: value for key, value in view.items() if key not in PRIVATE}
     payload["url"] = absolute_url("events.show_event", event_id=view["id"])
-    payload["tables"] = [table_object(table, organiser_token) for table in view["tables"]]
+    # Every table's address starts alike: built once (a url_for a table cost a third of a 30-table answer).
+    game_url = absolute_url("views.show_game", game_id="_").removesuffix("_")
+    payload["tables"] = [table_object(table, organiser_token, game_url) for table in view["tables"]]
     return payload
 
 
-def table_object(table: dict[str, Any], organiser_token: str | None) -> dict[str, Any]:
+def table_object(table: dict[str, Any], organiser_token: str | None, game_url: str) -> dict[str, Any]:
+    """A table of the event object; `game_url` is a game's address without its id (public ids need no quoting)."""
     payload = {key: value for key, value in table.items() if key not in PRIVATE_TABLE}
-    payload["url"] = absolute_url("views.show_game", game_id=table["game"])
+    payload["url"] = game_url + table["game"]
     if organiser_token is not None:
         token = events.table_token(organiser_token, table["game"])
         payload["edit_token"] = token

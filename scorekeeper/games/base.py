@@ -37,6 +37,9 @@ Engine = Log[Any, Any, Any]
 Played = Sequence[tuple["Game", Engine]]
 """Stored games with their replayed engines: the games of a session, first to last."""
 
+Counted = tuple[Engine, str, Sequence[Any]]
+"""A game as a player's record counts it: its end (the engine), the player's name in it, its hands to count."""
+
 
 @dataclass(frozen=True)
 class Words:
@@ -258,8 +261,9 @@ class GameKind(Protocol):
         """What `_session.html` shows of the session `played` (this game alone outside a session), or None."""
         return None
 
-    def stats(self, played: Sequence[tuple[Engine, str]]) -> Any:
-        """A player's record over replayed games, each given with the player's name in it; `_stats.html` shows it."""
+    def stats(self, played: Sequence[Counted]) -> Any:
+        """A player's record over games, each given with the player's name in it and the hands to count
+        (games/stats.py); `_stats.html` shows it."""
         ...
 
     # Pages

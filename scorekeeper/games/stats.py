@@ -5,6 +5,11 @@ counted once per game and player (`summary`), each game's record and the
 player's sum are kept as JSON (store/player_records.py), and when a game
 changes its old record comes off the sum (`subtract_summary`) and its new
 one goes on (`add_summaries`); the sum is read back with `from_summary`.
+A game's record is what its end adds (finished or not, won, final score)
+plus what each scored hand adds, so each kind counts a game given with the
+hands to count: every one (`engine.results`), or only the hand an append
+scored, whose record less that of the game's end before it is what the
+append changed (store/player_records.py: an append replays nothing).
 A rule fix that changes old games' figures comes with a migration that
 counts them again (`player_records.count_again`). Each game's own record
 is in its folder (`games/<game>/stats.py`).
@@ -13,7 +18,7 @@ is in its folder (`games/<game>/stats.py`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from ..rules.log import Log
@@ -35,8 +40,17 @@ class Tally:
 
 
 def summary(record: Any) -> dict[str, Any]:
-    """A record as JSON keeps it."""
-    return asdict(record)
+    """A record as JSON keeps it: tallies as objects, tuples as lists.
+
+    >>> summary(Tally(1, 2))
+    {'count': 1, 'out_of': 2}
+    """
+    def kept(value: Any) -> Any:
+        if isinstance(value, Tally):
+            return {"count": value.count, "out_of": value.out_of}
+        return list(value) if isinstance(value, tuple) else value
+
+    return {field.name: kept(getattr(record, field.name)) for field in fields(record)}
 
 
 def add_summaries(kept: Sequence[dict[str, Any]]) -> dict[str, Any]:

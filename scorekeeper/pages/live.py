@@ -10,6 +10,9 @@ unchanged game answers 304 after one small query of columns: no game
 loaded, no replay, no template, and the session cookie only read. A changed
 one answers with the board, from which the page takes the scores, the
 chart, the history and the session, never the entry form being filled in.
+A viewer's board is the same for every viewer in that language, so it is
+kept whole (store/whole_renders.py): after a change the first viewer draws
+it, the others read it with one query.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from ..database import read_connection
 from ..games import GAMES
 from ..games.base import Played
 from ..models import PUBLIC_ID, Game, table
-from ..store import records
+from ..store import records, whole_renders
 from ..store.stale import stale_entry
 from ..web import access
 from ..web.i18n import language, select_locale
@@ -119,9 +122,15 @@ def changes(game_id: str) -> ResponseReturnValue:
         abort(404)
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
+    # A viewer's board (no entry form to follow) is the one every viewer in that language gets: kept whole.
+    shared = (whole_renders.answer("live", game_id, "text/html", page=False)
+              if ".view." in etag and not set(request.args) - {"lang"} else None)
+    if isinstance(shared, Response):
+        return _fresh(shared, etag)
     game = records.game_or_404(game_id, with_hands=False)
     context = game_context(game)
     context.update(entry_update(context, request.args.get("hand", type=int), request.args.get("version", type=int),
                                 request.args.get("completes", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
-    return _fresh(make_response(html), board_etag(game, context["editable"], context["played"]))
+    response = _fresh(make_response(html), board_etag(game, context["editable"], context["played"]))
+    return response if shared is None or context["editable"] else whole_renders.kept(shared, response)

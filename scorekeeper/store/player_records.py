@@ -2,11 +2,18 @@
 
 Every change to a game claims a version (writes.claim_version), which
 notes the game as changed in the transaction, as does creating one; just before the transaction
-commits, the game is replayed once and each of its players' records in it
-(`PlayerGameRecord`) replaces the one kept before in the player's sum
-(`PlayerRecord`): the old one comes off, the new one goes on. So the
-sums are committed with the change or not at all, and a player's page
+commits, each of the game's players' records in it (`PlayerGameRecord`)
+replaces the one kept before in the player's sum (`PlayerRecord`): the old one comes off, the new one
+goes on. So the sums are committed with the change or not at all, and a player's page
 reads one row per game's kind, however many games they played.
+
+An append (the hot path: every hand saved) replays nothing: the hand was
+scored from the running state, and what it changed in each player's
+record is what the game's new end and that hand count, less what its end
+before counted (`appended`, games/stats.py); that difference goes on the
+game's records and the players' sums, read and written in three
+statements. Any other change (an edit, an undo, a new game) replays the
+game once and counts it again (`follow`).
 
 A game deleted or purged comes off its players' sums first (`forget`).
 `count_again` counts every game from scratch (the migration that made
@@ -15,19 +22,19 @@ these tables; again after a rule fix that changes old games' figures).
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, event, insert, select
+from sqlalchemy import Connection, bindparam, delete, event, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..extensions import db
-from ..games import GAMES, stats
-from ..models import Game, Hand, PlayerGameRecord, PlayerRecord, Seat, player_key
+from ..games import GAMES, GameKind, stats
+from ..games.base import Engine
+from ..models import Game, Hand, PlayerGameRecord, PlayerRecord, Seat, player_key, table
 from ..rules.errors import RuleError
 from . import writes
 
@@ -60,8 +67,30 @@ def game_records(game: Game, entries: Sequence[dict[str, Any]]) -> Records:
     kind = GAMES.of(game)
     setup = kind.restore(game)
     engine = kind.replay(setup, [kind.parse_entry(setup.table, entry) for entry in entries])
-    return {player_key(name): (name, json.loads(json.dumps(stats.summary(kind.stats([(engine, name)])))))
-            for name in game.player_names}  # as JSON keeps it: lists, not tuples
+    return counted(kind, engine, engine.results)
+
+
+def counted(kind: GameKind, engine: Engine, hands: Sequence[Any]) -> Records:
+    """The record of each player of the engine's game counting its end and only `hands` of its scored hands."""
+    return {player_key(name): (name, stats.summary(kind.stats([(engine, name, hands)])))
+            for name in engine.table.players}
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What appending a hand changed in each of a game's players' records: `before` (the game's end before it,
+    no hand) comes off, `after` (the new end and the new hand) goes on."""
+
+    kind: str
+    before: Records
+    after: Records
+
+
+def appended(kind: GameKind, engine: Engine, before: Records) -> Appended:
+    """What the hand `engine` has just appended changed (`before`: `counted(kind, engine, ())` before it; a hand
+    waiting for its play counts in no total, and changes nothing)."""
+    result = engine.last_result() if engine.waiting is None else None
+    return Appended(kind.name, before, counted(kind, engine, () if result is None else (result,)))
 
 
 def follow(game: Game) -> None:
@@ -116,16 +145,53 @@ def _note_new_games(session: Session, _context: Any) -> None:
             writes.note_changed(game.id)
 
 
+_SUMS, _GAME_RECORDS = table(PlayerRecord), table(PlayerGameRecord)
+# The game's records and its players' sums of its kind, the sums locked (PostgreSQL: FOR UPDATE OF player_record).
+_KEPT = (select(_SUMS.c.name_key, _SUMS.c.record, _GAME_RECORDS.c.record)
+         .join(_GAME_RECORDS, _GAME_RECORDS.c.name_key == _SUMS.c.name_key)
+         .where(_GAME_RECORDS.c.game_id == bindparam("game_id"), _SUMS.c.kind == bindparam("of_kind"))
+         .order_by(_SUMS.c.name_key).with_for_update(of=_SUMS))
+_SET_SUM = (update(_SUMS).where(_SUMS.c.name_key == bindparam("key"), _SUMS.c.kind == bindparam("of_kind"))
+            .values(record=bindparam("new_record")))
+_SET_GAME_RECORD = (update(_GAME_RECORDS).where(_GAME_RECORDS.c.game_id == bindparam("of_game"),
+                                                _GAME_RECORDS.c.name_key == bindparam("key"))
+                    .values(record=bindparam("new_record")))
+
+
+def add_appended(game_id: int, appends: Sequence[Appended]) -> bool:
+    """Put what the game's appends changed on its kept records and its players' sums (not committed), in three
+    statements; False, changing nothing, when the game's records are not all kept (then `follow` it)."""
+    kept = db.session.execute(_KEPT, {"game_id": game_id, "of_kind": appends[0].kind}).all()
+    if {key for key, _sum, _record in kept} != appends[0].after.keys():
+        return False
+    sums, records = {}, {}
+    for key, total, record in kept:
+        for change in appends:
+            total = stats.add_summaries([stats.subtract_summary(total, change.before[key][1]), change.after[key][1]])
+            record = stats.add_summaries([stats.subtract_summary(record, change.before[key][1]),
+                                          change.after[key][1]])
+        sums[key], records[key] = total, record
+    db.session.execute(_SET_SUM, [{"key": key, "of_kind": appends[0].kind, "new_record": total}
+                                  for key, total in sums.items()])
+    db.session.execute(_SET_GAME_RECORD, [{"of_game": game_id, "key": key, "new_record": record}
+                                          for key, record in records.items()])
+    return True
+
+
 @event.listens_for(db.session, "before_commit")
 def _follow_changed_games(session: Session) -> None:
-    """Just before a change commits: each game it changed, counted again for its players (a savepoint's end
-    is not the change's)."""
+    """Just before a change commits: each game it changed, its appends put on its players' records, or counted
+    again (a savepoint's end is not the change's)."""
     if session.in_nested_transaction():
         return
     changed = writes.changed_games()
-    if changed:
+    if any(appends is None for appends in changed.values()):
         session.flush()  # the change's last rows, before its games are read
-    for game_id in sorted(changed):
+    for game_id, appends in sorted(changed.items()):
+        if appends is not None:
+            appends = [change for change in appends if change.after != change.before]
+            if not appends or add_appended(game_id, appends):
+                continue
         game = session.get(Game, game_id)
         if game is not None:
             follow(game)

@@ -23,7 +23,7 @@ from ..models import PUBLIC_ID, Game, Hand, Seat, hash_token, player_key, table,
 from ..rules.errors import MalformedInput, NotAllowed, RuleError
 from ..rules.names import clean_names
 from ..rules.phrases import N_, Phrase, phrase
-from . import corrections, running_state
+from . import corrections, player_records, running_state
 from .writes import ConcurrentChange, claim_version, execute, flush
 
 
@@ -254,8 +254,9 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
         raise NotAllowed.single("game", hand_limit_phrase(kind))
     _check_number(recorded + 1, data)
     entry = kind.parse_entry(engine.table, data)
+    before = player_records.counted(kind, engine, ())
     engine.add(entry)
-    claim_version(game)
+    claim_version(game, appended=player_records.appended(kind, engine, before))
     if game.undone_entry is not None:
         game.undone_entry = None
     if "hands" in inspect(game).unloaded:

@@ -74,23 +74,34 @@ _LOCKED_GAME = (
 
 
 CHANGED_GAMES = "changed_games"
-"""Under this key the session's `info` holds the ids of the games changed in its transaction, with the
-transaction (store/player_records.py counts their players' records again just before it commits)."""
+"""Under this key the session's `info` holds the games changed in its transaction, with the transaction
+(store/player_records.py counts their players' records again just before it commits)."""
 
 
-def note_changed(game_id: int) -> None:
-    """Note that the game changes in the session's transaction."""
+def note_changed(game_id: int, appended: Any = None) -> None:
+    """Note that the game changes in the session's transaction.
+
+    `appended` says what a change that only appends a hand changes in the players' records
+    (store/player_records.py `Appended`); None: the change may have changed anything, the game is counted again.
+    """
     transaction = db.session().get_transaction()
     noted = db.session.info.get(CHANGED_GAMES)
     if noted is None or noted[0] is not transaction:  # the notes of a transaction that ended are dropped
-        noted = db.session.info[CHANGED_GAMES] = (transaction, set[int]())
-    noted[1].add(game_id)
+        noted = db.session.info[CHANGED_GAMES] = (transaction, dict[int, list[Any] | None]())
+    changes = noted[1]
+    if appended is None:
+        changes[game_id] = None
+    elif game_id not in changes:
+        changes[game_id] = [appended]
+    elif (appends := changes[game_id]) is not None:
+        appends.append(appended)
 
 
-def changed_games() -> set[int]:
-    """The games noted as changed in the session's transaction; the notes are dropped."""
+def changed_games() -> dict[int, list[Any] | None]:
+    """The games noted as changed in the session's transaction, each with what its appends changed in order (None
+    for a game to count again); the notes are dropped."""
     noted = db.session.info.pop(CHANGED_GAMES, None)
-    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else set()
+    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else {}
 
 
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
@@ -99,8 +110,10 @@ _CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.
                   .values(version=_GAME.c.version + 1, changed_at=bindparam("now")))
 
 
-def claim_version(game: Game) -> None:
+def claim_version(game: Game, *, appended: Any = None) -> None:
     """Move the game to its next version (and its `changed_at` to now), in SQL, before changing anything else.
+
+    `appended`: what the change changes in the players' records, when it only appends a hand (`note_changed`).
 
     :raises ConcurrentChange: when another transaction moved it first.
     """
@@ -116,7 +129,7 @@ def claim_version(game: Game) -> None:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
     set_committed_value(game, "changed_at", now)
-    note_changed(game.id)
+    note_changed(game.id, appended)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

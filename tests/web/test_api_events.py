@@ -113,6 +113,9 @@ def test_a_whole_evening_round_1_drawn_round_2_by_standings_then_422(app, client
     assert all(t["edit_token"] for t in first["tables"])
     public = client.get(f"/api/v1/events/{created['id']}").get_json()
     assert all("edit_token" not in t for t in public["tables"])
+    assert [t["url"] for t in public["tables"]] == [f"http://localhost/g/{t['game']}" for t in first["tables"]]
+    assert [t["edit_url"] for t in first["tables"]] == [
+        f"http://localhost/g/{t['game']}/join/{t['edit_token']}" for t in first["tables"]]
     table_game = client.get(f"/api/v1/games/{first['tables'][0]['game']}").get_json()
     assert table_game["settings"]["hand_limit"] == 1 and table_game["players"] == first["tables"][0]["players"]
 

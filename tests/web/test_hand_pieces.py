@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import update
+from sqlalchemy import func, select, update
+from sqlalchemy.pool import NullPool
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Piece
 
+from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS, SPADES_SETTINGS
 from .api_client import create
 from .test_api_two_step import BIDS
@@ -146,3 +148,17 @@ def test_the_chart_of_a_long_game_goes_through_fifty_hands_and_its_table_lists_t
     assert "Running score every 3 hands, and after the last" in page
     paths = re.findall(r'<g class="series s\d">\s*<path d="([^"]+)"', page)
     assert len(paths) == 3 and all(path.count("L") == 40 for path in paths)
+
+
+def test_a_reader_keeps_its_pieces_when_the_pool_closes_each_connection_given_back(tmp_path):
+    """Storing the pieces sets SQLite's lock timeout back before the connection returns to the pool: a connection
+    given back may be closed at once (an overflow connection; every one with NullPool), or taken by another thread."""
+    app = make_app(tmp_path, SQLALCHEMY_ENGINE_OPTIONS={"poolclass": NullPool})
+    try:
+        client = app.test_client()
+        game_id = long_game(client, 3)
+        assert client.get(f"/g/{game_id}").status_code == 200
+        with app.app_context():
+            assert db.session.scalar(select(func.count()).select_from(Piece)) > 0
+    finally:
+        dispose(app)

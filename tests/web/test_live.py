@@ -12,6 +12,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.web.links import qr_svg
 
+from ..conftest import dispose, make_app
+
 # RULES.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
 E1_HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
@@ -337,3 +339,40 @@ def test_an_id_that_cannot_be_a_game_is_404_without_a_query(client):
     assert client.get("/g/%00/live").status_code == 404
     assert client.get("/g/a%00b").status_code == 404
     assert client.get("/api/v1/games/%00").status_code == 404
+
+
+def test_viewers_share_one_kept_board_which_follows_every_change(tmp_path):
+    """A viewer's board is kept whole (store/whole_renders.py): the next viewer's poll reads it in one query,
+    with the same body and headers; a change makes a new one, and an editor's poll never takes it."""
+    app = make_app(tmp_path, PUBLIC_URL="https://scores.example")
+    try:
+        editor = app.test_client()
+        table = spades(editor)
+        table.record(E1_HAND)
+        first, second = app.test_client(), app.test_client()
+        drawn = live(first, table)
+        statements = []
+
+        def count(connection, cursor, statement, *args):
+            if statement != "BEGIN":
+                statements.append(statement)
+
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", count)
+            try:
+                kept = live(second, table, 'W/"0.0.0.view.en"')
+            finally:
+                event.remove(db.engine, "before_cursor_execute", count)
+        assert (kept.status_code, kept.headers["ETag"], kept.headers["Cache-Control"]) == (
+            200, 'W/"1.0.0.view.en"', "private, no-cache")
+        assert kept.get_data() == drawn.get_data() and "Cookie" in kept.headers["Vary"]
+        assert len(statements) == 2, "the ETag's columns, then the kept board: no game loaded, no template"
+
+        table.record(E1_HAND)
+        after = live(second, table, 'W/"1.0.0.view.en"')
+        assert after.headers["ETag"] == 'W/"2.0.0.view.en"'
+        assert after.get_data(as_text=True).count('class="hand') > drawn.get_data(as_text=True).count('class="hand')
+        assert live(first, table, 'W/"1.0.0.view.en"').get_data() == after.get_data()
+        assert 'id="hand-form"' in live(editor, table).get_data(as_text=True), "an editor gets their own board"
+    finally:
+        dispose(app)

@@ -66,7 +66,7 @@ class DummySpades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
         return dummy_spades.Game(setup.table, setup.settings, entries)
 
-    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.DummySpadesRecord:
+    def stats(self, played: Sequence[tuple[Any, str, Sequence[Any]]]) -> stats.DummySpadesRecord:
         return stats.dummy_spades_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:

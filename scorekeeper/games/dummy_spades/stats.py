@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...rules import dummy_spades
@@ -17,13 +17,15 @@ class DummySpadesRecord(SpadesRecord):
     declarer: Tally
 
 
-def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str]]) -> DummySpadesRecord:
-    """Count one player's games, each given with the player's spelling in it."""
+def dummy_spades_record(games: Iterable[tuple[dummy_spades.Game, str, Sequence[dummy_spades.HandResult]]],
+                        ) -> DummySpadesRecord:
+    """Count one player's games, each given with the player's spelling in it and the hands to count
+    (`games/stats.py`)."""
     outcomes = Outcomes()
     hands = made = declared = nils = nils_made = bags = 0
-    for game, name in games:
+    for game, name, hands_counted in games:
         outcomes.count(game, name)
-        for result in game.hands:
+        for result in hands_counted:
             mine = result.player(name)
             hands += 1
             made += mine.made

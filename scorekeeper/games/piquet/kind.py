@@ -122,7 +122,7 @@ class Piquet(GameKind):
         settled = [settlement for _, settlement in parties if settlement is not None]
         return SessionSummary(parties, piquet.add_settlements(settled, engine.table.players))
 
-    def stats(self, played: Sequence[tuple[Any, str]]) -> stats.PiquetRecord:
+    def stats(self, played: Sequence[tuple[Any, str, Sequence[Any]]]) -> stats.PiquetRecord:
         return stats.piquet_record(played)
 
     def chart_reference(self, engine: Engine) -> Reference:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...rules import piquet
@@ -26,11 +26,12 @@ class PiquetRecord:
     capots: int
 
 
-def piquet_record(games: Iterable[tuple[piquet.Game, str]]) -> PiquetRecord:
-    """Count one player's parties and Saunt games, each given with the player's spelling in it."""
+def piquet_record(games: Iterable[tuple[piquet.Game, str, Sequence[piquet.DealResult]]]) -> PiquetRecord:
+    """Count one player's parties and Saunt games, each given with the player's spelling in it and the deals to
+    count (`games/stats.py`)."""
     parties = partie_wins = drawn = won = lost = rubiconed = 0
     saunt_games = saunt_wins = unfinished = deals = repiques = piques = capots = 0
-    for game, name in games:
+    for game, name, deals_counted in games:
         settlement = game.settlement()
         if not game.is_over():
             unfinished += 1
@@ -47,7 +48,7 @@ def piquet_record(games: Iterable[tuple[piquet.Game, str]]) -> PiquetRecord:
             else:
                 lost += settlement.points
                 rubiconed += settlement.rubiconed
-        for result in game.deals:
+        for result in deals_counted:
             line = result.player(name)
             deals += 1
             repiques += line.repique > 0

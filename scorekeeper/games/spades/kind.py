@@ -11,7 +11,7 @@ from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_
 from ...web.i18n import say
 from ...web.spreadsheet import cell
-from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
+from ..base import Column, Counted, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
 from .forms import NewSpadesGameForm, SpadesHandForm
 from .schemas import SCHEMAS
@@ -64,8 +64,8 @@ class Spades(GameKind):
     def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
         return spades.Game(setup.table, setup.settings, entries)
 
-    def stats(self, played: Sequence[tuple[Engine, str]]) -> stats.SpadesRecord:
-        return stats.spades_record((spades_game(engine), name) for engine, name in played)
+    def stats(self, played: Sequence[Counted]) -> stats.SpadesRecord:
+        return stats.spades_record((spades_game(engine), name, hands) for engine, name, hands in played)
 
     def running_scores(self, result: spades.HandResult) -> dict[str, int]:
         """Each team's running score after the hand."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...rules import spades
@@ -35,14 +35,15 @@ class SpadesRecord:
         return self.bags / hands if hands else None
 
 
-def spades_record(games: Iterable[tuple[spades.Game, str]]) -> SpadesRecord:
-    """Count one player's four-player games, each given with the player's spelling in it: their team's results."""
+def spades_record(games: Iterable[tuple[spades.Game, str, Sequence[spades.HandResult]]]) -> SpadesRecord:
+    """Count one player's four-player games, each given with the player's spelling in it and the hands to count
+    (`games/stats.py`): their team's results."""
     outcomes = Outcomes()
     hands = made = nils = nils_made = bags = 0
-    for game, name in games:
+    for game, name, hands_counted in games:
         team = game.table.team_of(name).name
         outcomes.count(game, team)
-        for result in game.hands:
+        for result in hands_counted:
             mine = result.team(team)
             hands += 1
             made += mine.made
