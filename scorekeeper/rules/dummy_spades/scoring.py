@@ -196,6 +196,14 @@ class Bidding:
         return Role.DECLARER if player == self.declarer else Role.DEFENDER
 
     @property
+    def summary(self) -> tuple[Phrase, ...]:
+        """What the bids decide, in words, before the nils: in Mirror the dummy's spades, then each side's
+        contract (A11); in the other styles what each side needs."""
+        if self.dummy_spades is not None:
+            return _mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades)
+        return self.needs
+
+    @property
     def needs(self) -> tuple[Phrase, ...]:
         """What each side needs, in words: the declarer's contract, then the defenders'."""
         if self.dummy_spades is not None:
