@@ -669,8 +669,9 @@
   function phoneBoard(line) {
     return phoneAnswer(line[0].game, line).then(function (answer) { return answer && answer.board ? answer.board : null; });
   }
-  // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it).
-  function phoneAnswer(game, line) {
+  // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it);
+  // with `preview` (bids typed into the one-step form), also what they decide.
+  function phoneAnswer(game, line, preview) {
     return store.game(game).then(function (held) {
       var version = line.length ? fieldOf(line[0], "version") : pageVersion();
       if (!held || String(held.api.version) !== version) return null; // made on another state
@@ -683,6 +684,7 @@
                      return hand.undo ? { undo: hand.number } : { fields: typedFields(hand) };
                    }) };
       if ("dummy_after" in api) game.dummy_after = api.dummy_after;
+      if (preview) game.preview = preview;
       return score(game);
     });
   }
@@ -856,6 +858,46 @@
     event.stopPropagation(); // htmx's boosted link listens on the link itself, after this
     undoOffline(link);
   }, true);
+
+  // --- What the bids decide, said on this phone -------------------------------------------------------------
+  // The one-step form's preview (#bidding-preview) asks the server as the bids are typed (htmx). When it cannot
+  // answer, the scorer says the same from the engine (rules/board.py's bids_preview), for the hand being edited if
+  // one is; until it has, the preview says nothing (app.js). Only the newest question's answer is shown.
+  var previewAsked = 0;
+  document.addEventListener("htmx:sendError", function (event) {
+    var asker = event.detail.elt;
+    var form = asker && asker.closest && asker.matches(".live-bids") && asker.closest("form");
+    if (!form || !live() || !scoresHere()) return;
+    var fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") (fields[name] = fields[name] || []).push(value);
+    });
+    var asked = previewAsked += 1;
+    var game = live().dataset.game;
+    var number = editing && editing.form === form ? editing.number : null;
+    store.get(game).then(function (waiting) {
+      if (waiting && !pending(waiting)) return null; // a choice is asked first
+      return phoneAnswer(game, waiting ? inLine(waiting) : [], { fields: fields, number: number });
+    }).then(function (answer) {
+      var preview = document.getElementById("bidding-preview");
+      if (asked === previewAsked && preview && answer && answer.preview) drawPreview(preview, answer.preview);
+    });
+  });
+  // As templates/dummy_spades/_macros.html draws it: who plays with whom, what the bids decide and the nils, or
+  // why the bids cannot stand.
+  function drawPreview(preview, said) {
+    if (said.refused) {
+      preview.replaceChildren.apply(preview, said.refused.map(function (text) { return element("p", "refused", text); }));
+      return;
+    }
+    var list = element("ul");
+    var sides = element("li");
+    sides.append(element("b", "", said.sides));
+    list.append(sides);
+    said.lines.forEach(function (text) { list.append(element("li", "", text)); });
+    said.nils.forEach(function (nil) { list.append(element("li", "nil " + (nil.applies ? "applies" : "void"), nil.text)); });
+    preview.replaceChildren(element("p", "muted small", preview.dataset.heading), list);
+  }
 
   // --- Checked by the scorer before a hand is kept --------------------------------------------------------
   // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:

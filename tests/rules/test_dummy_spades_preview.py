@@ -1,10 +1,13 @@
 """What the bids typed so far decide, as the hand form's live preview says it (rules/dummy_spades/preview.py):
 Mirror's dummy spades and both contracts, or why the three bids cannot stand (RULES.md A11)."""
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.rules.board import board_json
 from scorekeeper.rules.dummy_spades import Settings, Style, Table, parse_hand, preview_bids
 from scorekeeper.rules.errors import NotAllowed
 
@@ -93,3 +96,42 @@ def test_mirror_bids_either_leave_the_dummy_the_rest_or_are_refused_for_their_to
         assert shown.bidding.dummy_spades == 13 - total
         assert contracts[shown.bidding.declarer] + contracts[shown.bidding.defenders[0]] == 13
         assert contracts[shown.bidding.declarer] == max(bids) + 13 - total
+
+
+# --- the same preview on the phone (rules/board.py, under Pyodide when the server does not answer) ------------
+
+GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann",
+        "settings": {"style": "mirror"}}
+
+
+def phone_preview(bids, number=None, game=GAME):
+    """The phone's answer for {seat: bid} typed into the page's form (seat 0 is Ann, 1 Ben, 2 Cid)."""
+    fields = {f"bids-{seat}-bid": [bid] for seat, bid in bids.items()}
+    return json.loads(board_json(json.dumps({**game, "preview": {"fields": fields, "number": number}})))["preview"]
+
+
+def test_the_phone_says_the_mirror_summary_as_the_server_does():
+    assert phone_preview({0: "2", 1: "4", 2: "3"}) == {
+        "sides": "Ben and the dummy against Cid & Ann",
+        "lines": ["The dummy holds 4 spades: 13 minus the three bids.",
+                  "Ben declares with the dummy: 4 + 4 spades = 8 tricks to make.",
+                  "Cid and Ann defend: 3 + 2 spades = 5 tricks to make."],
+        "nils": [],
+    }
+    assert phone_preview({0: "3", 1: "7", 2: "4"}) == {"refused": [
+        "In Mirror each bid is the spades in that player's hand, so the three bids cannot add up to more than 13 "
+        "(these add up to 14)."]}
+    assert phone_preview({0: "3", 1: "7"}) is None, "two bids of three decide nothing yet"
+    assert phone_preview({0: "3", 1: "7", 2: "x"}) is None
+
+
+def test_the_phone_says_the_nils_that_apply_and_decides_for_the_hand_edited():
+    # Ann and Ben tie at 5: Ben bids first in hand 1, Ann in hand 2 (the next one, after hand 1 recorded).
+    game = {**GAME, "entries": [{"bids": [{"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 3},
+                                          {"player": "Ann", "bid": 2}],
+                                 "tricks": {"Ann": 2, "Ben": 4, "Cid": 3, "dummy": 4}}]}
+    assert phone_preview({0: "5", 1: "5", 2: "0"}, game=game)["sides"] == "Ann and the dummy against Cid & Ben"
+    edited = phone_preview({0: "5", 1: "5", 2: "0"}, number=1, game=game)
+    assert edited["sides"] == "Ben and the dummy against Cid & Ann"
+    assert edited["nils"] == [{"applies": True,
+                               "text": "Cid holds no spades: a nil on their own hand. Cid must take no tricks."}]

@@ -131,7 +131,7 @@ def test_mirror_bids_typed_say_the_dummys_spades_and_both_contracts_from_the_eng
     # Ben 7, Cid 4, Ann 3: why they cannot stand, and nothing else.
     html = preview_of(client, game_url, {"bids-0-bid": "3", "bids-1-bid": "7", "bids-2-bid": "4"})
     assert re.sub(r"> <", "><", html).strip() == (
-        '<div id="bidding-preview" class="bidding-preview" aria-live="polite" hx-swap-oob="true">'
+        '<div id="bidding-preview" class="bidding-preview" aria-live="polite" data-heading="What these bids decide:" hx-swap-oob="true">'
         f'<p class="refused">{OVER_13}</p></div>')
     assert stored(app, Hand) == 0
 

@@ -187,6 +187,12 @@ class Bidding:
             *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
         )
 
+    @property
+    def sides(self) -> Phrase:
+        """Who plays with whom: "Ann and the dummy against Ben & Cid"."""
+        return phrase(N_("%(declarer)s and the dummy against %(defenders)s"),
+                      declarer=self.declarer, defenders=" & ".join(self.defenders))
+
     def contract_of(self, player: str) -> int:
         """The number `player`'s made or set will be judged by."""
         return dict(self.contracts)[player]
