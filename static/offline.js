@@ -610,7 +610,7 @@
         hand.number = hand.undo ? number - 1 : number;
         setField(hand, "hand", hand.number);
         setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
-        setField(hand, "completes", firstStep(previous) ? number : null);
+        if (!previous.edit) setField(hand, "completes", firstStep(previous) ? number : null);
       }
       previous = hand;
     });
@@ -1020,7 +1020,10 @@
   // send it (its fields, the hand, the version it was made on, a key of its own), once. The board is scored again
   // at once. If the hand was changed or undone on another phone first, the edit is shown beside the other phone's
   // hand, with "Apply it again" (to the game as it is now) or "Discard it".
-  var editing = null; // while the form edits a hand: its number, and the form as it was before
+  // While a hand waits for its tricks (two-step entry: the form is the tricks form, `completes`), an earlier hand
+  // can be edited too: the form is filled in for it, its kept bids opened, and given back as it was afterwards.
+  // The "Hand 3" box above the form names the hand being edited meanwhile, as the edit page does.
+  var editing = null; // while the form edits a hand: its number, and the form and its box as they were before
 
   function pageVersion() {
     var field = document.querySelector("#entry input[name=version]");
@@ -1028,7 +1031,7 @@
   }
   function canEdit() {
     var form = currentEntryForm();
-    return isOffline() && scoresHere() && Boolean(form) && !form.querySelector("input[name=completes]");
+    return isOffline() && scoresHere() && Boolean(form);
   }
   function editButton(number) {
     var offer = element("p", "offline-edit");
@@ -1067,8 +1070,14 @@
       Array.prototype.forEach.call(form.elements, function (field) {
         editing.values.push([field, field.value, field.checked, field.textContent]);
       });
+      editing.opened = Array.prototype.map.call(form.querySelectorAll("details.kept-bids"), function (part) {
+        return [part, part.open];
+      });
+      editing.box = aboutTheForm();
     }
     editing.number = number;
+    editing.opened.forEach(function (pair) { pair[0].open = true; }); // the bids kept while a hand waits
+    nameTheEdit(editing.box, number);
     dealForEdit(form, number, fields);
     hidden(form, "hand", number);
     hidden(form, "completes", null);
@@ -1121,10 +1130,35 @@
       field.checked = saved[2];
     });
     dealForEdit(form, before.at, null);
+    before.opened.forEach(function (pair) { pair[0].open = pair[1]; });
+    var bid = form.querySelector(".live-bids input"); // what the bids given back decide, asked again
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+    if (before.box) {
+      before.box.heading.textContent = before.box.text;
+      before.box.heading.parentElement.classList.remove("editing");
+      before.box.parts.forEach(function (pair) { pair[0].hidden = pair[1]; });
+    }
     if (kept) {
       hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
       hidden(form, "request_key", newKey());
     }
+  }
+
+  // The box above the form ("Hand 3", who deals, or the hand waiting for its tricks): its heading and parts as
+  // they are, to name the hand being edited instead and be given back.
+  function aboutTheForm() {
+    var box = document.querySelector("#board .now");
+    var heading = box && box.querySelector("h2");
+    if (!heading) return null;
+    var parts = Array.prototype.filter.call(box.children, function (part) { return part !== heading; });
+    return { heading: heading, text: heading.textContent,
+             parts: parts.map(function (part) { return [part, part.hidden]; }) };
+  }
+  function nameTheEdit(box, number) {
+    if (!box) return;
+    box.heading.textContent = fill(texts.edit, { entry: entryName(number) });
+    box.heading.parentElement.classList.add("editing");
+    box.parts.forEach(function (pair) { pair[0].hidden = true; });
   }
 
   var keepingEdit = false;
