@@ -70,50 +70,12 @@ function whenParsed(fn) {
   });
 })();
 
-// Dummy Hand Mirror: with the three bids typed (the spades of each player's hand), say the dummy's spades and each
-// side's contract, or that the bids add up to more than 13. The rows are in bidding order, so the first of the
-// highest bids declares. The sentences come translated from the page, their values as {names}.
-(function () {
-  "use strict";
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
-  }
-  function update(summary) {
-    var lines = summary.querySelectorAll(".mirror-line");
-    var texts = ["", "", ""];
-    var bids = Array.prototype.map.call(summary.closest("fieldset").querySelectorAll(".bid-row[data-player]"), function (row) {
-      var value = row.querySelector("input.count").value.trim();
-      return { name: row.dataset.player, spades: /^\d+$/.test(value) && parseInt(value, 10) <= 13 ? parseInt(value, 10) : null };
-    });
-    var typed = bids.length === 3 && bids.every(function (bid) { return bid.spades !== null; });
-    if (typed) {
-      var total = bids.reduce(function (sum, bid) { return sum + bid.spades; }, 0);
-      var data = summary.dataset;
-      if (total > 13) {
-        texts[0] = fill(data.over, { total: total });
-      } else {
-        var dummy = 13 - total;
-        var declarer = bids.reduce(function (best, bid) { return bid.spades > best.spades ? bid : best; });
-        var defenders = bids.filter(function (bid) { return bid !== declarer; });
-        texts[0] = fill(dummy === 0 ? data.dummyNone : dummy === 1 ? data.dummyOne : data.dummyMany, { dummy: dummy });
-        texts[1] = fill(data.declarer, { declarer: declarer.name, bid: declarer.spades, dummy: dummy,
-                                         contract: declarer.spades + dummy });
-        texts[2] = fill(data.defenders, { first_name: defenders[0].name, second_name: defenders[1].name,
-                                          first: defenders[0].spades, second: defenders[1].spades,
-                                          defence: defenders[0].spades + defenders[1].spades });
-      }
-    }
-    lines.forEach(function (line, index) { line.textContent = texts[index]; });
-  }
-  document.addEventListener("input", function (event) {
-    var fieldset = event.target.closest && event.target.closest("fieldset");
-    var summary = fieldset && fieldset.querySelector(".mirror-summary");
-    if (summary) update(summary);
-  });
-  function updateAll(root) { root.querySelectorAll(".mirror-summary").forEach(update); }
-  whenParsed(function () { updateAll(document); });
-  document.addEventListener("htmx:afterSettle", function (event) { updateAll(event.target); });
-})();
+// What the bids typed decide is the engine's, asked of the server as they are typed (.live-bids, htmx). When it
+// cannot answer (offline, or out of service), the preview says nothing rather than what earlier bids decided.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var preview = document.getElementById("bidding-preview");
+  if (preview && !event.detail.successful && event.detail.elt.matches(".live-bids")) preview.replaceChildren();
+});
 
 // After a save from the board's entry form, the page shows what a reload would: the board from its top (the
 // scores, then the next form), not the bottom of the page where Save was tapped. A save refused (422, 413) shows

@@ -615,7 +615,7 @@
         hand.number = hand.undo ? number - 1 : number;
         setField(hand, "hand", hand.number);
         setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
-        setField(hand, "completes", firstStep(previous) ? number : null);
+        if (!previous.edit) setField(hand, "completes", firstStep(previous) ? number : null);
       }
       previous = hand;
     });
@@ -674,8 +674,9 @@
   function phoneBoard(line) {
     return phoneAnswer(live().dataset.game, line).then(function (answer) { return answer && answer.board ? answer.board : null; });
   }
-  // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it).
-  function phoneAnswer(game, line) {
+  // The engine's answer for the server's game and the changes in `line` (none: the game as the page shows it);
+  // with `preview` (bids typed into the one-step form), also what they decide.
+  function phoneAnswer(game, line, preview) {
     return store.game(game).then(function (held) {
       var version = line.length ? fieldOf(line[0], "version") : pageVersion();
       if (!held || String(held.api.version) !== version) return null; // made on another state
@@ -688,6 +689,7 @@
                      return hand.undo ? { undo: hand.number } : { fields: typedFields(hand) };
                    }) };
       if ("dummy_after" in api) game.dummy_after = api.dummy_after;
+      if (preview) game.preview = preview;
       return score(game);
     });
   }
@@ -863,6 +865,46 @@
     undoOffline(link);
   }, true);
 
+  // --- What the bids decide, said on this phone -------------------------------------------------------------
+  // The one-step form's preview (#bidding-preview) asks the server as the bids are typed (htmx). When it cannot
+  // answer, the scorer says the same from the engine (rules/board.py's bids_preview), for the hand being edited if
+  // one is; until it has, the preview says nothing (app.js). Only the newest question's answer is shown.
+  var previewAsked = 0;
+  document.addEventListener("htmx:sendError", function (event) {
+    var asker = event.detail.elt;
+    var form = asker && asker.closest && asker.matches(".live-bids") && asker.closest("form");
+    if (!form || !live() || !scoresHere()) return;
+    var fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") (fields[name] = fields[name] || []).push(value);
+    });
+    var asked = previewAsked += 1;
+    var game = live().dataset.game;
+    var number = editing && editing.form === form ? editing.number : null;
+    store.get(game).then(function (waiting) {
+      if (waiting && !pending(waiting)) return null; // a choice is asked first
+      return phoneAnswer(game, waiting ? inLine(waiting) : [], { fields: fields, number: number });
+    }).then(function (answer) {
+      var preview = document.getElementById("bidding-preview");
+      if (asked === previewAsked && preview && answer && answer.preview) drawPreview(preview, answer.preview);
+    });
+  });
+  // As templates/dummy_spades/_macros.html draws it: who plays with whom, what the bids decide and the nils, or
+  // why the bids cannot stand.
+  function drawPreview(preview, said) {
+    if (said.refused) {
+      preview.replaceChildren.apply(preview, said.refused.map(function (text) { return element("p", "refused", text); }));
+      return;
+    }
+    var list = element("ul");
+    var sides = element("li");
+    sides.append(element("b", "", said.sides));
+    list.append(sides);
+    said.lines.forEach(function (text) { list.append(element("li", "", text)); });
+    said.nils.forEach(function (nil) { list.append(element("li", "nil " + (nil.applies ? "applies" : "void"), nil.text)); });
+    preview.replaceChildren(element("p", "muted small", preview.dataset.heading), list);
+  }
+
   // --- Checked by the scorer before a hand is kept --------------------------------------------------------
   // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:
   // a hand it refuses (a declaration the cards cannot hold, a bid out of range) is not kept, and its fields are
@@ -984,7 +1026,10 @@
   // send it (its fields, the hand, the version it was made on, a key of its own), once. The board is scored again
   // at once. If the hand was changed or undone on another phone first, the edit is shown beside the other phone's
   // hand, with "Apply it again" (to the game as it is now) or "Discard it".
-  var editing = null; // while the form edits a hand: its number, and the form as it was before
+  // While a hand waits for its tricks (two-step entry: the form is the tricks form, `completes`), an earlier hand
+  // can be edited too: the form is filled in for it, its kept bids opened, and given back as it was afterwards.
+  // The "Hand 3" box above the form names the hand being edited meanwhile, as the edit page does.
+  var editing = null; // while the form edits a hand: its number, and the form and its box as they were before
 
   function pageVersion() {
     var field = document.querySelector("#entry input[name=version]");
@@ -992,7 +1037,7 @@
   }
   function canEdit() {
     var form = currentEntryForm();
-    return isOffline() && scoresHere() && Boolean(form) && !form.querySelector("input[name=completes]");
+    return isOffline() && scoresHere() && Boolean(form);
   }
   function editButton(number) {
     var offer = element("p", "offline-edit");
@@ -1031,8 +1076,14 @@
       Array.prototype.forEach.call(form.elements, function (field) {
         editing.values.push([field, field.value, field.checked, field.textContent]);
       });
+      editing.opened = Array.prototype.map.call(form.querySelectorAll("details.kept-bids"), function (part) {
+        return [part, part.open];
+      });
+      editing.box = aboutTheForm();
     }
     editing.number = number;
+    editing.opened.forEach(function (pair) { pair[0].open = true; }); // the bids kept while a hand waits
+    nameTheEdit(editing.box, number);
     dealForEdit(form, number, fields);
     hidden(form, "hand", number);
     hidden(form, "completes", null);
@@ -1085,10 +1136,35 @@
       field.checked = saved[2];
     });
     dealForEdit(form, before.at, null);
+    before.opened.forEach(function (pair) { pair[0].open = pair[1]; });
+    var bid = form.querySelector(".live-bids input"); // what the bids given back decide, asked again
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+    if (before.box) {
+      before.box.heading.textContent = before.box.text;
+      before.box.heading.parentElement.classList.remove("editing");
+      before.box.parts.forEach(function (pair) { pair[0].hidden = pair[1]; });
+    }
     if (kept) {
       hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
       hidden(form, "request_key", newKey());
     }
+  }
+
+  // The box above the form ("Hand 3", who deals, or the hand waiting for its tricks): its heading and parts as
+  // they are, to name the hand being edited instead and be given back.
+  function aboutTheForm() {
+    var box = document.querySelector("#board .now");
+    var heading = box && box.querySelector("h2");
+    if (!heading) return null;
+    var parts = Array.prototype.filter.call(box.children, function (part) { return part !== heading; });
+    return { heading: heading, text: heading.textContent,
+             parts: parts.map(function (part) { return [part, part.hidden]; }) };
+  }
+  function nameTheEdit(box, number) {
+    if (!box) return;
+    box.heading.textContent = fill(texts.edit, { entry: entryName(number) });
+    box.heading.parentElement.classList.add("editing");
+    box.parts.forEach(function (pair) { pair[0].hidden = true; });
   }
 
   var keepingEdit = false;

@@ -113,6 +113,29 @@ def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, A
         engine.add(entry)
 
 
+def bids_preview(engine: Engine, preview: Mapping[str, Any], say: Say = str) -> dict[str, Any] | None:
+    """What the Dummy Hand bids typed into the page's one-step form decide (`preview["fields"]`, name -> values),
+    for hand `preview["number"]` (None: the next), as the server's preview says it (dummy_spades/_macros.html):
+    `{"sides", "lines", "nils": [{"applies", "text"}]}`, or `{"refused": [...]}` when the three bids cannot stand
+    together; None until the three are typed and each is taken (or in another game)."""
+    if not isinstance(engine, dummy_spades.Game):
+        return None
+    table, settings = engine.table, engine.settings
+    try:
+        bids = typed.dummy_spades_hand(list(table.players), preview.get("fields") or {})["bids"]
+        shown = dummy_spades.preview_bids(table, settings, preview.get("number") or engine.next_number(),
+                                          dummy_spades.parse_hand(table, {"bids": bids}))
+    except RuleError:
+        return None
+    bidding = shown.bidding
+    if bidding is None:
+        return {"refused": [say(line) for line in shown.refused]}
+    # A Suicide nil on "partner's hand" is declared on three hands, of which only the one that applies is news.
+    nils = [nil for nil in bidding.nils if nil.applies or settings.style is not dummy_spades.Style.SUICIDE]
+    return {"sides": say(bidding.sides), "lines": [say(line) for line in bidding.summary],
+            "nils": [{"applies": nil.applies, "text": say(nil.reason)} for nil in nils]}
+
+
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
     """Everything a page of the game shows, as JSON-ready values; `say` puts a phrase into words.
 
@@ -270,7 +293,8 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     form, name -> values; `{"edit": number, "fields": ...}` a hand changed in its edit form; `{"undo": number}` the
     last hand undone), the board of the game with those changes, and the fields each entry's form would send
     (`"typed"`, to edit it); an error about the hand typed last names the form's field as `input` where it is known
-    (else None).
+    (else None). With `"preview"` (`{"fields": ..., "number": ...}`, bids typed into the one-step form), also what
+    they decide (`bids_preview`), for the phone to say when the server cannot.
 
     With `"setup_fields"` in place of the players and settings (a new game's form as typed on the phone, name ->
     values, read by `typed.new_game`), the game it starts, as the API would show it (`"setup"`); an error names the
@@ -294,6 +318,8 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
         answer: dict[str, Any] = {"board": shown, "typed": forms}
         if "setup_fields" in game:
             answer["setup"] = setup_of(engine, kind)
+        if "preview" in game:
+            answer["preview"] = bids_preview(engine, game["preview"], say)
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}

@@ -105,10 +105,10 @@ def test_a_mirror_hand_on_a_phone(phone, language):
     start_game(page, language, "mirror")
     assert page.locator("#hand-form .chips").count() == 0, "Mirror has no nil chips"
 
-    # Ben 5, Cid 5, Ann 4: the script says the bids are too many as they are typed, and the save is refused.
+    # Ben 5, Cid 5, Ann 4: the engine says the bids are too many as they are typed, and the save is refused.
     fill_bids(page, {"Ann": 4, "Ben": 5, "Cid": 5})
-    wait_for(page, "document.querySelector('.mirror-summary .mirror-line').textContent !== ''")
-    assert texts(page, ".mirror-summary .mirror-line")[0] == expected["over_13"]
+    wait_for(page, "document.querySelector('#bidding-preview .refused')")
+    assert texts(page, "#bidding-preview .refused") == [expected["over_13"]]
     fill_tricks(page, {"Ann": 5, "Ben": 0, "Cid": 6, "dummy": 2})
     page.click("#hand-form button.primary")
     page.wait_for_selector("#bids-error")
@@ -116,12 +116,27 @@ def test_a_mirror_hand_on_a_phone(phone, language):
     assert page.locator("details.hand").count() == 0
     check_the_page(page, language, "dummy-mirror-refused")
 
-    # MI-E2: Ben 0, Cid 6, Ann 5; the dummy's 2 spades and both contracts are said as the bids are typed.
+    # MI-E2: Ben 0, Cid 6, Ann 5; the dummy's 2 spades and both contracts are said as the bids are typed (after
+    # who plays with whom, before Ben's nil).
     fill_bids(page, {"Ann": 5, "Ben": 0, "Cid": 6})
-    wait_for(page, "document.querySelectorAll('.mirror-summary .mirror-line')[2].textContent !== ''")
-    assert texts(page, ".mirror-summary .mirror-line") == expected["summary"]
+    page.wait_for_function("(lines) => lines.join('|') === [...document.querySelectorAll('#bidding-preview li')]"
+                           ".slice(1, 4).map((item) => item.innerText.split(/\\s+/).join(' ')).join('|')",
+                           arg=expected["summary"])
+    assert texts(page, "#bidding-preview li")[1:4] == expected["summary"]
     check_the_page(page, language, "dummy-mirror-typed")
     page.click("#hand-form button.primary")
     page.wait_for_selector("#hand-1")
     assert scores(page) == [50, 150, 80]
     check_the_page(page, language, "dummy-mirror-hand-1")
+
+
+def test_a_mirror_preview_the_server_cannot_answer_says_nothing(phone):
+    page = phone("en")
+    start_game(page, "en", "mirror")
+    fill_bids(page, {"Ann": 2, "Ben": 4, "Cid": 3})
+    wait_for(page, "document.querySelector('#bidding-preview').innerText.includes('8 tricks to make')")
+    # The server out of reach: not what Ann's 2 decided, nothing (the phone's scorer says it once "Save bids").
+    page.route("**/hands/bidding", lambda route: route.abort())
+    page.fill("#bids-0-bid", "1")
+    wait_for(page, "document.querySelector('#bidding-preview').innerText === ''")
+    assert page.locator("#bidding-preview").inner_text() == ""

@@ -46,6 +46,9 @@ def test_a_hand_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
     assert phone.locator("#hand-form button[name=step]").is_hidden()
     screenshot(phone, "offline-edit-form")
     type_row(phone, OURS)
+    # What the bids decide for hand 1 (Ben bids first), said by the phone's scorer.
+    wait_for(phone, "document.getElementById('bidding-preview').innerText.includes('What these bids decide')",
+             seconds=SCORED_SECONDS)
     phone.click("#hand-form button:text-is('Save changes')")
 
     expected = board({**SPADES_GAME, "entries": [OURS, *SPADES_HANDS[1:3]]})
@@ -55,6 +58,7 @@ def test_a_hand_edited_offline_is_scored_on_the_phone_and_sent_once(phone, serve
     assert phone.locator(".offline-editing").count() == 0
     assert phone.input_value("#hand-form input[name=hand]") == "4", "the form is for the next hand again"
     assert phone.input_value("#bids-0-bid") == ""
+    wait_for(phone, "document.getElementById('bidding-preview').innerText === ''"), "nothing typed for hand 4"
     # The history and the chart the server drew are not shown as current: the lines come from the phone's board.
     assert phone.locator("#hands").is_hidden() and phone.locator("#chart").is_hidden()
     assert phone.locator("#phone-chart-note").inner_text() == (
@@ -217,3 +221,45 @@ def test_a_four_player_hand_edited_offline_to_a_nil_is_scored_on_the_phone_and_s
     assert api["version"] == version + 1
     assert api["hands"][0]["entry"]["bids"][0]["bid"] == "nil"
     assert api["totals"] == expected["totals"]
+
+
+def test_an_earlier_hand_is_edited_while_one_waits_for_its_tricks_and_the_tricks_form_comes_back(phone, server):
+    bids_only = {"bids": SPADES_HANDS[2]["bids"]}
+    game_id, token = game_with_hands(server, SPADES_GAME, [*SPADES_HANDS[:2], bids_only])
+    version = server.request("GET", f"/api/v1/games/{game_id}")[1]["version"]
+    open_offline(phone, server, game_id, token)
+    box = phone.locator("#board .now h2")
+    assert box.inner_text() == "Hand 3: waiting for the tricks"
+    assert phone.input_value("#hand-form input[name=completes]") == "3"
+
+    # Hand 1 is offered for editing, and the box above the form names it; cancelled, all is as it was.
+    phone.click("#hand-1 summary")
+    phone.click("#hand-1 .offline-edit button:text-is('Edit Hand 1')")
+    phone.locator(".offline-editing", has_text="Editing Hand 1 on this phone").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert box.inner_text() == "Edit Hand 1"
+    assert phone.locator("#board .now ul").is_hidden(), "not what hand 3's bids decided"
+    assert phone.locator("#hand-form details.kept-bids").get_attribute("open") is not None, "its bids to change"
+    assert phone.locator("#hand-form input[name=completes]").count() == 0
+    phone.click(".offline-editing button")
+    assert box.inner_text() == "Hand 3: waiting for the tricks"
+    assert phone.locator("#board .now ul").is_visible()
+    assert phone.locator("#hand-form details.kept-bids").get_attribute("open") is None
+    assert phone.input_value("#hand-form input[name=completes]") == "3"
+
+    phone.click("#hand-1 .offline-edit button")  # its line still open
+    phone.locator(".offline-editing").wait_for(timeout=SCORED_SECONDS * 1000)
+    type_row(phone, OURS)
+    phone.click("#hand-form button:text-is('Save changes')")
+    phone.locator("#phone-board h2", has_text="Edit of Hand 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.input_value("#hand-form input[name=completes]") == "3", "the tricks form for hand 3 again"
+    assert phone.input_value("#hand-form input[name=hand]") == "3"
+    assert phone.input_value("#hand-form input[name=version]") == str(version + 1)
+    assert box.inner_text() == "Hand 3: waiting for the tricks"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Edit of Hand 1 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert api["version"] == version + 1, "stored once"
+    assert api["hands"][0]["entry"]["tricks"] == OURS["tricks"]
+    assert "tricks" not in api["hands"][2]["entry"], "hand 3 still waits for its tricks"
+    assert api["totals"] == board({**SPADES_GAME, "entries": [OURS, SPADES_HANDS[1], bids_only]})["totals"]

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.rules.board import board
 
 from ..games import PIQUET_GAME
-from .support import game_with_hands, open_offline, screenshot
+from .support import another_phone_changes, game_with_hands, open_offline, screenshot, wait_for
 from .test_offline_engine import SCORED_SECONDS, shown_totals, written
 from .test_offline_piquet import DEAL_1, DEAL_2, TOTALS_DEAL, E, Y, payload, type_deal
 
@@ -107,5 +107,43 @@ def test_a_deal_of_announced_totals_edited_offline_asks_its_pique_again_as_it_wa
     server.start()
     phone.locator(".offline-note", has_text="Edit of Deal 1 was sent.").wait_for(timeout=60_000)
     status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [deal["entry"] for deal in api["hands"]] == expected["entries"]
+    assert api["totals"] == expected["totals"]
+
+
+def test_a_deal_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again(phone, server, database):
+    game_id, token = game_with_hands(server, PIQUET_GAME, [payload(DEAL_1), payload(DEAL_2)])
+    open_offline(phone, server, game_id, token, "#deal-form")
+    phone.click("#hand-1 summary")
+    phone.click("#hand-1 .offline-edit button:text-is('Edit Deal 1')")
+    phone.locator(".offline-editing", has_text="Editing Deal 1 on this phone").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.locator("#board .now h2").inner_text() == "Edit Deal 1", "the box above the form names the deal"
+    type_deal(phone, EDITED)
+    phone.locator("#phone-board h2", has_text="Edit of Deal 1 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.locator("#board .now h2").inner_text() == "Deal 3 of 6"
+
+    # Another phone kept its connection, and edited the same deal: Ann's point was not good after all.
+    theirs = {**DEAL_1, "elder-point-cards": "no"}
+    del theirs["elder-point-value"]
+    assert another_phone_changes(database, "PUT", f"/api/v1/games/{game_id}/hands/1", token, payload(theirs)) == 200
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-title").inner_text() == "Edit of Deal 1 from this phone · not sent"
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Edit of Deal 1: that one was changed or undone on another phone before this edit could be sent. "
+        "Theirs is in the history, this phone’s edit here.")
+    assert choice.locator("button").all_inner_texts() == ["Apply my edit to it again", "Discard it"]
+    wait_for(phone, "() => document.getElementById('hand-1').open")
+    api = server.request("GET", f"/api/v1/games/{game_id}")[1]
+    stored = board({**PIQUET_GAME, "entries": [payload(theirs), payload(DEAL_2)]})["entries"]
+    assert api["hands"][0]["entry"] == stored[0], "nothing merged"
+    screenshot(phone, "offline-piquet-edit-conflict")
+
+    choice.locator("button", has_text="Apply my edit to it again").click()
+    phone.locator(".offline-note", has_text="Edit of Deal 1 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    expected = board({**PIQUET_GAME, "entries": [payload(EDITED), payload(DEAL_2)]})
     assert [deal["entry"] for deal in api["hands"]] == expected["entries"]
     assert api["totals"] == expected["totals"]

@@ -253,7 +253,7 @@ def test_the_bids_typed_say_what_they_decide_out_of_band_and_save_nothing(client
     response = post_form(client, game_url + "/hands/bidding", bids, game_url, headers={"HX-Request": "true"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert '<div id="bidding-preview" class="bidding-preview" aria-live="polite" hx-swap-oob="true">' in html
+    assert '<div id="bidding-preview" class="bidding-preview" aria-live="polite" data-heading="What these bids decide:" hx-swap-oob="true">' in html
     assert "<li><b>Ann and the dummy against Ben &amp; Cid</b></li>" in html
     assert '<li class="nil applies">Ben&#39;s nil on Cid&#39;s hand applies: both defend. Cid must take no tricks.</li>' in html
     assert '<li class="nil void">Cid&#39;s nil on the dummy is void: Cid is a defender.</li>' in html
@@ -262,7 +262,7 @@ def test_the_bids_typed_say_what_they_decide_out_of_band_and_save_nothing(client
     for partial in ({"bids-0-bid": "7", "bids-1-bid": "5"}, {**bids, "bids-2-bid": "14"}):
         response = post_form(client, game_url + "/hands/bidding", partial, game_url)
         assert re.sub(r"\s+", " ", response.get_data(as_text=True)).strip() == (
-            '<div id="bidding-preview" class="bidding-preview" aria-live="polite" hx-swap-oob="true"></div>')
+            '<div id="bidding-preview" class="bidding-preview" aria-live="polite" data-heading="What these bids decide:" hx-swap-oob="true"></div>')
 
 
 def test_the_bids_of_a_hand_being_edited_are_decided_for_that_hand(client, app):

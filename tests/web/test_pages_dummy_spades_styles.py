@@ -89,7 +89,8 @@ def test_a_mirror_hand_from_the_form(client):
     game_url = start(client, style="mirror")
     page = client.get(game_url).get_data(as_text=True)
     assert "declares nil on" not in page and "names one nil" not in page
-    assert 'class="mirror-summary" data-with-script hidden' in page
+    # What the bids decide is the engine's, asked for as they are typed (htmx), as in the other styles.
+    assert re.search(r'<div class="live-bids" hx-post="[^"]*/hands/bidding"', page)
     assert "Each bid is the spades in that player's hand" in page
 
     response = post_form(client, game_url + "/hands", MI_E2, game_url)
@@ -114,6 +115,40 @@ def test_mirror_bids_over_13_are_refused_under_the_bids(client, app):
     assert stored(app, Hand) == 0
 
 
+def preview_of(client, game_url: str, bids: dict[str, str]) -> str:
+    html = post_form(client, game_url + "/hands/bidding", bids, game_url, headers={"HX-Request": "true"})
+    return re.sub(r"\s+", " ", html.get_data(as_text=True))
+
+
+def test_mirror_bids_typed_say_the_dummys_spades_and_both_contracts_from_the_engine(client, app):
+    game_url = start(client, style="mirror")
+    # Ben 4, Cid 3, Ann 2 (bidding order): the dummy holds 4, Ben declares with 8 to make.
+    html = preview_of(client, game_url, {"bids-0-bid": "2", "bids-1-bid": "4", "bids-2-bid": "3"})
+    assert ("<ul> <li><b>Ben and the dummy against Cid &amp; Ann</b></li> "
+            "<li>The dummy holds 4 spades: 13 minus the three bids.</li>"
+            "<li>Ben declares with the dummy: 4 + 4 spades = 8 tricks to make.</li>"
+            "<li>Cid and Ann defend: 3 + 2 spades = 5 tricks to make.</li> </ul>") in html
+    # Ben 7, Cid 4, Ann 3: why they cannot stand, and nothing else.
+    html = preview_of(client, game_url, {"bids-0-bid": "3", "bids-1-bid": "7", "bids-2-bid": "4"})
+    assert re.sub(r"> <", "><", html).strip() == (
+        '<div id="bidding-preview" class="bidding-preview" aria-live="polite" data-heading="What these bids decide:" hx-swap-oob="true">'
+        f'<p class="refused">{OVER_13}</p></div>')
+    assert stored(app, Hand) == 0
+
+
+def test_a_mirror_form_that_comes_back_says_what_its_bids_decide_without_javascript(client):
+    game_url = start(client, style="mirror")
+    response = post_form(client, game_url + "/hands", {**MI_E2, "tricks-3": "3"}, game_url)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "<li>The dummy holds 2 spades: 13 minus the three bids.</li>" in page
+    assert "<li>Cid declares with the dummy: 6 + 2 spades = 8 tricks to make.</li>" in page
+    assert "<li>Ben and Ann defend: 0 + 5 spades = 5 tricks to make.</li>" in page
+    # Bids refused together: said once, under them, not again in the preview.
+    page = post_form(client, game_url + "/hands", {**MI_E2, "bids-1-bid": "3"}, game_url).get_data(as_text=True)
+    assert page.count("these add up to 14") == 1 and 'class="refused"' not in page
+
+
 def test_mirror_bids_saved_first_show_the_dummys_spades_and_both_contracts(client):
     game_url = start(client, style="mirror")
     bids = {key: value for key, value in MI_E2.items() if not key.startswith("tricks")}
@@ -128,7 +163,8 @@ def test_a_rematch_keeps_the_style(client, app):
     game_url = start(client, style="mirror")
     response = post_form(client, game_url + "/rematch", {}, game_url)
     assert response.status_code == 303
-    assert 'class="mirror-summary"' in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Each bid is the spades in that player's hand" in client.get(response.headers["Location"]).get_data(
+        as_text=True)
     with app.app_context():
         styles = [game.settings["style"] for game in db.session.execute(db.select(Game).order_by(Game.id)).scalars()]
     assert styles == ["mirror", "mirror"]

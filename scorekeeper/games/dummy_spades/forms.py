@@ -126,12 +126,13 @@ class DummySpadesHandForm(BidsAndTricksForm):
         "Save bids" was pressed."""
         return typed.dummy_spades_hand(self.players, self.sent())
 
-    def bidding(self, game: dummy_spades.Game, number: int) -> dummy_spades.Bidding | None:
-        """What the bids as typed decide for hand `number` (the declarer, the teams, which nils are void), as
-        "Save bids" would record it; None until all three are typed and the rules take them."""
+    def bidding(self, game: dummy_spades.Game, number: int) -> dummy_spades.BidsPreview | None:
+        """What the bids as typed decide for hand `number` (the declarer, the teams, which nils are void, Mirror's
+        contracts), as "Save bids" would record it, or why the three together cannot stand (Mirror's total over
+        13); None until all three are typed, or while one of them is refused on its own."""
         try:
             entry = dummy_spades.parse_hand(game.table, {"bids": self.payload()["bids"]})
-            return dummy_spades.decide_bids(game.table, game.settings, number, entry)
+            return dummy_spades.preview_bids(game.table, game.settings, number, entry)
         except RuleError:
             return None
 

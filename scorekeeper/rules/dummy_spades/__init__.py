@@ -1,14 +1,15 @@
 """Three-Player "Dummy Hand" Spades (RULES.md Part A).
 
 `table` (seats and settings), `entry` (a hand as entered), `styles` (what
-Suicide and Mirror ask of the bids), `scoring` (a hand scored and explained)
-and `game` (the log of hands). This package
-re-exports what the rest of the app uses. Standard library only.
+Suicide and Mirror ask of the bids), `scoring` (a hand scored and explained),
+`preview` (what bids being typed decide) and `game` (the log of hands).
+This package re-exports what the rest of the app uses. Standard library only.
 """
 
 from ..hands import Standing
 from .entry import Bid, HandEntry, hand_to_dict, parse_hand
 from .game import Game
+from .preview import BidsPreview, preview_bids
 from .scoring import (
     NIL_POINTS,
     Bidding,
@@ -25,7 +26,8 @@ from .styles import SUICIDE_LEAST_BID, partners_hand
 from .table import DUMMY, TRICKS_PER_DEAL, Settings, Style, Table, Variant
 
 __all__ = [
-    "DUMMY", "NIL_POINTS", "SUICIDE_LEAST_BID", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry",
-    "HandResult", "NilOutcome", "PlayerHand", "Role", "Settings", "Standing", "Style", "Table", "Variant",
-    "assess_nil", "decide_bids", "find_declarer", "hand_to_dict", "parse_hand", "partners_hand", "score_hand",
+    "DUMMY", "NIL_POINTS", "SUICIDE_LEAST_BID", "TRICKS_PER_DEAL", "Bid", "Bidding", "BidsPreview", "Game",
+    "HandEntry", "HandResult", "NilOutcome", "PlayerHand", "Role", "Settings", "Standing", "Style", "Table", "Variant",
+    "assess_nil", "decide_bids", "find_declarer", "hand_to_dict", "parse_hand", "partners_hand", "preview_bids",
+    "score_hand",
 ]

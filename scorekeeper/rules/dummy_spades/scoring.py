@@ -187,6 +187,12 @@ class Bidding:
             *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
         )
 
+    @property
+    def sides(self) -> Phrase:
+        """Who plays with whom: "Ann and the dummy against Ben & Cid"."""
+        return phrase(N_("%(declarer)s and the dummy against %(defenders)s"),
+                      declarer=self.declarer, defenders=" & ".join(self.defenders))
+
     def contract_of(self, player: str) -> int:
         """The number `player`'s made or set will be judged by."""
         return dict(self.contracts)[player]
@@ -194,6 +200,14 @@ class Bidding:
     def role(self, player: str) -> Role:
         """Whether `player` declares or defends in this hand."""
         return Role.DECLARER if player == self.declarer else Role.DEFENDER
+
+    @property
+    def summary(self) -> tuple[Phrase, ...]:
+        """What the bids decide, in words, before the nils: in Mirror the dummy's spades, then each side's
+        contract (A11); in the other styles what each side needs."""
+        if self.dummy_spades is not None:
+            return _mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades)
+        return self.needs
 
     @property
     def needs(self) -> tuple[Phrase, ...]:
