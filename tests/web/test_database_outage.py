@@ -15,6 +15,7 @@ import pytest
 from flask_migrate import upgrade
 
 from scorekeeper.app import create_app
+from scorekeeper.extensions import db
 
 from ..conftest import dispose
 from .api_client import create, errors
@@ -70,6 +71,15 @@ def test_a_sqlite_database_that_cannot_be_opened_gives_503_then_recovers(tmp_pat
         (tmp_path / "away").rename(folder)
     assert_recovered(client, table, hands=2)
     dispose(app)
+
+
+def test_only_a_server_database_has_its_pooled_connections_checked_before_use(tmp_path):
+    """A PostgreSQL restart leaves dead connections in the pool; a SQLite file does not, and the check would be one
+    more query on every request."""
+    for url, checked in ((f"sqlite:///{tmp_path / 'db'}", False), ("postgresql+psycopg://u@localhost/db", True)):
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+        with app.app_context():
+            assert db.engine.pool._pre_ping is checked, url
 
 
 class PrivateServer:
