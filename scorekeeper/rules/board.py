@@ -130,10 +130,8 @@ def bids_preview(engine: Engine, preview: Mapping[str, Any], say: Say = str) -> 
     bidding = shown.bidding
     if bidding is None:
         return {"refused": [say(line) for line in shown.refused]}
-    # A Suicide nil on "partner's hand" is declared on three hands, of which only the one that applies is news.
-    nils = [nil for nil in bidding.nils if nil.applies or settings.style is not dummy_spades.Style.SUICIDE]
     return {"sides": say(bidding.sides), "lines": [say(line) for line in bidding.summary],
-            "nils": [{"applies": nil.applies, "text": say(nil.reason)} for nil in nils]}
+            "nils": [{"applies": nil.applies, "text": say(nil.reason)} for nil in bidding.nils_to_say(settings.style)]}
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:

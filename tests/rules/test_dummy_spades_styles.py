@@ -386,3 +386,13 @@ def test_replaying_equals_the_running_state_in_both_styles(style, data):
 @given(tables, suicide_entries())
 def test_a_suicide_hand_reads_back_as_it_was_written(table, hand):
     assert parse_hand(table, hand_to_dict(hand)) == hand
+
+
+def test_while_the_tricks_are_to_come_a_suicide_nil_on_partners_hand_is_said_only_where_it_applies():
+    """Ben declares (5): Ann's and Cid's nils on "partner's hand" land on each other, Ben's on the dummy. Each was
+    declared on three hands; only the nil that applies is worth saying, in Suicide. Standard says every nil."""
+    bidding = decide_bids(TABLE, SUICIDE, 1, entry({"Ben": (5, PARTNER), "Cid": (4, PARTNER), "Ann": (4, PARTNER)}))
+    said = bidding.nils_to_say(Style.SUICIDE)
+    assert len(bidding.nils) == 9 and len(said) == 3
+    assert all(nil.applies for nil in said)
+    assert bidding.nils_to_say(Style.STANDARD) == bidding.nils

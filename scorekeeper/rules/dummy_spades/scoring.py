@@ -193,6 +193,11 @@ class Bidding:
         return phrase(N_("%(declarer)s and the dummy against %(defenders)s"),
                       declarer=self.declarer, defenders=" & ".join(self.defenders))
 
+    def nils_to_say(self, style: Style) -> tuple[NilOutcome, ...]:
+        """The nils worth saying while the tricks are to come: all of them, but in Suicide only those that apply (a
+        nil on "partner's hand" is declared on three hands, of which only the one that applies is news)."""
+        return tuple(nil for nil in self.nils if nil.applies or style != Style.SUICIDE)
+
     def contract_of(self, player: str) -> int:
         """The number `player`'s made or set will be judged by."""
         return dict(self.contracts)[player]
