@@ -1625,6 +1625,9 @@
       started.forEach(function (held) {
         var link = element("a");
         link.href = held.creation.blank + "#" + held.game;
+        // A whole page load, not htmx's boosted swap: the provisional game is opened as the page loads, and htmx
+        // would take `#new:<key>` for an element to scroll to (an invalid selector, which stops its swap).
+        link.setAttribute("hx-boost", "false");
         link.append(element("span", "names", held.api.players.join(", ")),
                     element("small", "", fill(texts.keptAt, { time: clock(held.creation.kept) })));
         var item = element("li");
