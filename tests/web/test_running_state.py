@@ -72,20 +72,27 @@ def check_stored_state(app, public_id, *, must_be_current):
             assert running_state.loads(stored.state) == records.replay(game).running_state()
 
 
+def send(table, step):
+    """One step of a session sent through the API: ("add", hand), ("replace", hand, number) or ("undo",); any
+    answer but a 500."""
+    if step[0] == "add":
+        response = table.post(step[1])
+    elif step[0] == "replace":
+        response = table.put(step[2], step[1])
+    else:
+        read = table.get()
+        response = table.delete(len(read["hands"]) + len(read["hands_after_end"]))
+    assert response.status_code in (200, 201, 204, 404, 409, 422), response.get_json()
+    return response
+
+
 def play(app, client, session) -> int:
     """Play the session; returns how many hands were added (each one's stored state compared with a replay)."""
     setup, table_steps = session
     table = create(client, setup)
     added_hands = 0
     for step in table_steps:
-        if step[0] == "add":
-            response = table.post(step[1])
-        elif step[0] == "replace":
-            response = table.put(step[2], step[1])
-        else:
-            read = table.get()
-            response = table.delete(len(read["hands"]) + len(read["hands_after_end"]))
-        assert response.status_code in (200, 201, 204, 404, 409, 422), response.get_json()
+        response = send(table, step)
         added = step[0] == "add" and response.status_code == 201
         check_stored_state(app, table.id, must_be_current=added)
         if added:
