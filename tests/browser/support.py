@@ -231,11 +231,16 @@ def another_phone_changes(database, method: str, path: str, token: str, body: di
         return other_phone.open(path, method=method, json=body, headers={"Authorization": f"Bearer {token}"}).status_code
 
 
+def scorer_kept(phone) -> None:
+    """Wait until the phone keeps the scorer's files (the worker fetches them after a page has loaded)."""
+    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
+                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+
+
 def kept_for_offline(phone, game_id: str, *, with_hands: bool = False) -> None:
     """Wait until the phone keeps what it plays on offline: the scorer's files, and the game object of `game_id`
     (`with_hands`: one that has hands already)."""
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    scorer_kept(phone)
     wait_for(phone, """([game, withHands]) => new Promise((resolve) => {
         const opened = indexedDB.open("scorekeeper-offline", 2);
         opened.onsuccess = () => {

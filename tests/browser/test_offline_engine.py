@@ -14,14 +14,12 @@ from scorekeeper.rules.board import board
 from ..games import SPADES_GAME, SPADES_HANDS
 from . import test_offline
 from .support import (
-    ENGINE_FILES,
-    KEPT_SECONDS,
     another_phone_changes,
     game_with_hands,
     kept_for_offline,
     open_offline,
+    scorer_kept,
     screenshot,
-    wait_for,
 )
 
 pytestmark = pytest.mark.browser
@@ -54,8 +52,7 @@ def test_the_scorer_is_kept_after_a_page_loads_and_scores_with_the_server_stoppe
     phone.goto(f"/g/{created['id']}")
 
     assert phone.is_checked("#keep-engine")
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    scorer_kept(phone)
     screenshot(phone, "offline-engine-setting")
     server.stop()
     game = {**{key: api[key] for key in ("game", "players", "first_dealer", "settings", "dummy_after")},
@@ -81,8 +78,7 @@ def test_the_scorer_is_not_kept_when_the_player_turned_it_off(phone, server):
     assert not phone.is_checked("#keep-engine")
     assert engine_kept(phone) == 0
     phone.check("#keep-engine")
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    scorer_kept(phone)
 
 
 def type_row(phone, hand) -> None:

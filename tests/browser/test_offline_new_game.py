@@ -18,7 +18,7 @@ from scorekeeper.models import Game, Hand
 from scorekeeper.rules.board import board, board_json
 
 from ..games import SPADES_GAME, SPADES_HANDS, SPADES_PLAYERS
-from .support import open_offline, screenshot, wait_for
+from .support import open_offline, scorer_kept, screenshot, wait_for
 from .test_offline_edit import FOUR, FOUR_HANDS
 from .test_offline_engine import SCORED_SECONDS, dummy_hand_game, shown_totals, type_row, written
 
@@ -155,8 +155,7 @@ def test_an_evening_offline_then_a_new_game_started_offline_reach_the_server_onc
 def test_a_four_player_game_started_offline_with_a_drawn_dealer_keeps_the_phones_draw(phone, server, database):
     phone.goto("/")
     new_game_pages_kept(phone, "spades")
-    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    " === 7", seconds=90)
+    scorer_kept(phone)
     server.stop()
     # Refused on the phone as the server refuses it: the reason beside the field, nothing kept.
     phone.goto("/new/spades")
@@ -200,8 +199,7 @@ def test_a_four_player_game_started_offline_with_a_drawn_dealer_keeps_the_phones
 def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone, server, database):
     phone.goto("/")
     new_game_pages_kept(phone, "dummy-spades")
-    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    " === 7", seconds=90)
+    scorer_kept(phone)
     server.stop()
     start_offline(phone, "dummy-spades", SPADES_PLAYERS, dealer="#first_dealer-1", style="#style-1")
     assert phone.locator(".bid-row label[for$=-bid]").all_inner_texts() == ["Cid", "Ann", "Ben"], "Ben deals"
@@ -233,8 +231,7 @@ def test_a_creation_whose_answer_was_lost_is_sent_again_and_makes_one_game(phone
 def test_a_creation_the_server_refuses_is_shown_with_its_reasons_until_the_player_discards_it(phone, server, database):
     phone.goto("/")
     new_game_pages_kept(phone, "piquet")
-    wait_for(phone, "async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    " === 7", seconds=90)
+    scorer_kept(phone)
     server.stop()
     start_offline(phone, "piquet", ["Ann", "Ben"], dealer="#first_dealer-1")
     # Ben deals the first deal: Ann is elder (the deal form names the players by role).

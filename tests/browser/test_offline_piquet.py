@@ -13,7 +13,7 @@ from scorekeeper.rules.typed import piquet_deal
 
 from ..games import PIQUET_GAME
 from . import test_offline
-from .support import ENGINE_FILES, KEPT_SECONDS, screenshot, wait_for
+from .support import scorer_kept, screenshot, wait_for
 from .test_offline_engine import SCORED_SECONDS, shown_totals, written
 
 pytestmark = pytest.mark.browser
@@ -57,8 +57,7 @@ def type_deal(phone, typed: dict[str, str]) -> None:
 def open_offline(phone, server, game: dict = PIQUET_GAME) -> str:
     """A new Piquet game opened with edit rights, its page, the scorer and its game object kept; then the server off."""
     game_id, _ = test_offline.open_with_edit_rights(phone, server, game, "#deal-form")
-    wait_for(phone, f"async () => (await caches.has('engine')) && (await (await caches.open('engine')).keys()).length"
-                    f" === {ENGINE_FILES}", seconds=KEPT_SECONDS)
+    scorer_kept(phone)
     wait_for(phone, """(game) => new Promise((resolve) => {
         const opened = indexedDB.open("scorekeeper-offline", 2);
         opened.onsuccess = () => {
