@@ -24,9 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
+from limits import parse_many
 from limits.storage import Storage
 from sqlalchemy import case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -45,7 +46,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class DatabaseStorage(Storage):
-    """The `limits` storage in the app's database: each call a short transaction on a connection of its own."""
+    """The `limits` storage in the app's database: each call a short transaction on a connection of its own.
+
+    A request reads each counter once: Flask-Limiter asks for a limit's count several times (once for each
+    limit decorator of the view, and again for the response's X-RateLimit headers), so a request keeps the
+    windows it read (`_window`) until it counts one itself."""
 
     STORAGE_SCHEME = ["scorekeeper-database"]
 
@@ -67,19 +72,16 @@ class DatabaseStorage(Storage):
             count = connection.execute(upsert).scalar_one()
             stale = select(COUNTERS.c.key).where(COUNTERS.c.expires_at < now).limit(FORGET_BATCH)
             connection.execute(delete(RateLimit).where(COUNTERS.c.key.in_(stale)))
+        _windows_read().pop(key, None)
         return int(count)
 
     def get(self, key: str) -> int:
-        with read_connection() as connection:  # never waits for a writer, even the request's own
-            count = connection.execute(select(COUNTERS.c.count).where(
-                COUNTERS.c.key == key, COUNTERS.c.expires_at > time.time())).scalar_one_or_none()
-        return int(count or 0)
+        count, expires = _window(key)
+        return count if expires > time.time() else 0
 
     def get_expiry(self, key: str) -> float:
-        with read_connection() as connection:
-            expires = connection.execute(select(COUNTERS.c.expires_at).where(
-                COUNTERS.c.key == key)).scalar_one_or_none()
-        return float(expires) if expires is not None else time.time()
+        _, expires = _window(key)
+        return expires if expires else time.time()
 
     def check(self) -> bool:
         try:
@@ -96,6 +98,42 @@ class DatabaseStorage(Storage):
     def clear(self, key: str) -> None:
         with db.engine.begin() as connection:
             connection.execute(delete(RateLimit).where(COUNTERS.c.key == key))
+        _windows_read().pop(key, None)
+
+
+_WINDOWS = "rate_limit_windows"
+
+
+def _windows_read() -> dict[str, tuple[int, float]]:
+    """The counters this request has read, by key (outside a request: none are kept)."""
+    if not has_request_context():
+        return {}
+    this_request = request._get_current_object()  # type: ignore[attr-defined]
+    kept = g.get(_WINDOWS)
+    if kept is None or kept[0] is not this_request:  # an app context may outlive a request (tests)
+        kept = (this_request, {})
+        setattr(g, _WINDOWS, kept)
+    return kept[1]
+
+
+def _window(key: str) -> tuple[int, float]:
+    """The counter's count and the end of its window (0.0: no counter), read once a request: the first counter
+    asked for is read with every other counter the request's limits may ask for, in one query."""
+    windows = _windows_read()
+    if key not in windows:
+        keys = (_request_keys() | {key}) - windows.keys()
+        with read_connection() as connection:  # never waits for a writer, even the request's own
+            rows = connection.execute(select(COUNTERS.c.key, COUNTERS.c.count, COUNTERS.c.expires_at).where(
+                COUNTERS.c.key.in_(keys))).all()
+        windows.update(dict.fromkeys(keys, (0, 0.0)))
+        windows.update((row.key, (int(row.count), float(row.expires_at))) for row in rows)
+    return windows[key]
+
+
+def _request_keys() -> set[str]:
+    """The keys of the counters of every limit of `LIMITS` for this request (the `limits` library's keys)."""
+    return {item.key_for(whose(), scope) for scope, (setting, whose) in LIMITS.items()
+            for item in parse_many(current_app.config[setting])}
 
 
 def client_address() -> str:
@@ -125,13 +163,24 @@ def _refused(response: Response) -> bool:
     return True
 
 
+LIMITS: dict[str, tuple[str, Callable[[], str]]] = {
+    "creation": ("CREATION_LIMIT", client_address),
+    "edit-token-game": ("EDIT_TOKEN_FAILURES_PER_GAME", _game),
+    "edit-token-address": ("EDIT_TOKEN_FAILURES_PER_ADDRESS", client_address),
+}
+"""Each limit's scope: its setting and whose counter it is (a client's address, a game)."""
+
+
+def _shared_limit(scope: str, **options: Any) -> Any:
+    setting, whose = LIMITS[scope]
+    return limiter.shared_limit(_setting(setting), scope=scope, key_func=whose, exempt_when=limits_off, **options)
+
+
 limiter = Limiter(key_func=client_address, storage_uri=STORAGE_URI, headers_enabled=True,
                   strategy="fixed-window")
 
-creation_limit = limiter.shared_limit(
-    _setting("CREATION_LIMIT"), scope="creation", methods=["POST"], exempt_when=limits_off,
-    error_message=lambda: _("Too many games were started from this connection in a short time. "
-                            "Wait a little, then try again."))
+creation_limit = _shared_limit("creation", methods=["POST"], error_message=lambda: _(
+    "Too many games were started from this connection in a short time. Wait a little, then try again."))
 """For every view that creates games (a new game, an import, an event)."""
 
 
@@ -141,10 +190,8 @@ def _too_many_wrong_tokens() -> str:
              "Wait a little, then try again.")
 
 
-_per_game = limiter.shared_limit(_setting("EDIT_TOKEN_FAILURES_PER_GAME"), scope="edit-token-game", key_func=_game,
-                                 deduct_when=_refused, exempt_when=limits_off, error_message=_too_many_wrong_tokens)
-_per_address = limiter.shared_limit(_setting("EDIT_TOKEN_FAILURES_PER_ADDRESS"), scope="edit-token-address",
-                                    deduct_when=_refused, exempt_when=limits_off, error_message=_too_many_wrong_tokens)
+_per_game = _shared_limit("edit-token-game", deduct_when=_refused, error_message=_too_many_wrong_tokens)
+_per_address = _shared_limit("edit-token-address", deduct_when=_refused, error_message=_too_many_wrong_tokens)
 
 
 def edit_token_attempts(view: F) -> F:

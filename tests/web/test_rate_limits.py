@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, Game
@@ -154,3 +154,28 @@ def test_right_tokens_never_count(limited):
         assert table.delete(1).status_code == 204
     with limited.app_context():
         assert db.session.execute(text("SELECT count(*) FROM rate_limit WHERE key LIKE '%edit-token%'")).scalar() == 0
+
+
+def test_a_request_reads_its_counters_in_one_query(limited):
+    """Flask-Limiter asks for each counter several times a request (each limit of the view, then the headers):
+    they are read once, together."""
+    table = create(from_address(limited, "10.0.0.1"), GAME)
+    assert [table.post(HAND, headers=auth("guess")).status_code for _ in range(2)] == [403, 403]
+    reads = []
+
+    def record(_conn, _cursor, statement, *_args):
+        if "FROM rate_limit" in statement:
+            reads.append(statement)
+
+    with limited.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        saved = table.post(HAND)
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+    assert saved.status_code == 201
+    assert len(reads) == 1
+    assert saved.headers["X-RateLimit-Limit"] == "3"
+    assert saved.headers["X-RateLimit-Remaining"] == "1", "two of the game's three wrong tokens are spent"
