@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 from limits.storage import Storage
-from sqlalchemy import case, delete, select
+from sqlalchemy import bindparam, case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -123,17 +124,25 @@ def _window(key: str) -> tuple[int, float]:
     if key not in windows:
         keys = (_request_keys() | {key}) - windows.keys()
         with read_connection() as connection:  # never waits for a writer, even the request's own
-            rows = connection.execute(select(COUNTERS.c.key, COUNTERS.c.count, COUNTERS.c.expires_at).where(
-                COUNTERS.c.key.in_(keys))).all()
+            rows = connection.execute(_READ_COUNTERS, {"keys": list(keys)}).all()
         windows.update(dict.fromkeys(keys, (0, 0.0)))
         windows.update((row.key, (int(row.count), float(row.expires_at))) for row in rows)
     return windows[key]
 
 
+_READ_COUNTERS = select(COUNTERS.c.key, COUNTERS.c.count, COUNTERS.c.expires_at).where(
+    COUNTERS.c.key.in_(bindparam("keys", expanding=True)))
+
+
 def _request_keys() -> set[str]:
     """The keys of the counters of every limit of `LIMITS` for this request (the `limits` library's keys)."""
     return {item.key_for(whose(), scope) for scope, (setting, whose) in LIMITS.items()
-            for item in parse_many(current_app.config[setting])}
+            for item in _parsed(current_app.config[setting])}
+
+
+@lru_cache(maxsize=32)
+def _parsed(limits: str) -> list[RateLimitItem]:
+    return parse_many(limits)
 
 
 def client_address() -> str:
