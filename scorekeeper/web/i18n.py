@@ -137,15 +137,24 @@ def _written(value: int | float, language: str) -> str:
 
 def signed(value: int) -> str:
     """A change in score with its sign: "+52", "−100", and a plain "0" (no gain, no loss)."""
-    return f"+{number(value)}" if value > 0 else number(value)
+    return _signed(value, language())
 
 
-def _format_param(value: Any) -> Any:
-    if isinstance(value, Signed):
-        return signed(value.value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value)
-    return value
+def _signed(value: int, language: str) -> str:
+    text = _written(value, language)
+    return f"+{text}" if value > 0 else text
+
+
+def _writer(language: str) -> Callable[[Any], Any]:
+    """How a phrase's values are written in `language` (the language looked up once a phrase, not once a value)."""
+    def write(value: Any) -> Any:
+        if isinstance(value, Signed):
+            return _signed(value.value, language)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _written(value, language)
+        return value
+
+    return write
 
 
 def _translate() -> Callable[[str], str]:
@@ -157,7 +166,7 @@ def _translate() -> Callable[[str], str]:
 
 def say(phrase: Phrase) -> str:
     """An engine phrase in the reader's language, its numbers written the reader's way."""
-    return phrase.render(_translate(), _format_param)
+    return phrase.render(_translate(), _writer(language()))
 
 
 def init_app(app: Flask, translations: Path) -> None:
