@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from flask import abort
@@ -60,9 +60,14 @@ class Viewed:
     """The event's view, and the parts drawn from it alone (templates, in this request's language) that are kept
     for its version: by template, None for one not kept yet (`keep_part` keeps it once drawn)."""
 
-    view: dict[str, Any]
+    version: int
+    body: str  # the view, as kept: decoded only when asked for (a reader of kept parts alone never needs it)
     parts: dict[str, str | None]
     keys: dict[str, str]
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return dict(json.loads(self.body))
 
 
 def event_view(public_id: str) -> dict[str, Any]:
@@ -82,15 +87,16 @@ def viewed(public_id: str, *parts: str) -> Viewed:
     if version is None:
         abort(404)
     if body is not None:
-        return Viewed(dict(json.loads(body)), dict(zip(parts, kept, strict=True)), keys)
+        return Viewed(version, body, dict(zip(parts, kept, strict=True)), keys)
     view = view_of(events.load_event(public_id))
-    renders.keep(key, public_id, view["version"], json.dumps(view))
-    return Viewed(view, dict.fromkeys(parts), keys)
+    body = json.dumps(view)
+    renders.keep(key, public_id, view["version"], body)
+    return Viewed(view["version"], body, dict.fromkeys(parts), keys)
 
 
 def keep_part(viewed: Viewed, part: str, html: str) -> None:
     """Keep a part drawn from this view for the next readers in this language."""
-    renders.keep(viewed.keys[part], viewed.view["id"], viewed.view["version"], html)
+    renders.keep(viewed.keys[part], viewed.view["id"], viewed.version, html)
 
 
 def view_of(state: EventState) -> dict[str, Any]:

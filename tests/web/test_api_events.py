@@ -323,3 +323,28 @@ def test_a_finished_rubicon_partie_ranks_its_players_by_the_settlement(client):
     assert lines[settlement["winner"]] == (1, 1.0, float(settlement["points"]))
     assert lines[loser] == (3, 0.0, -float(settlement["points"]))
     assert lines[first["byes"][0]["player"]] == (2, 0.5, 0.0)
+
+
+def test_a_readers_event_object_is_kept_whole_and_follows_every_change(client):
+    """A reader without a token gets the object kept for the event's version and the address its links start with;
+    the organiser's still carries the tables' tokens; a hand saved at a table is in the next reading."""
+    created = create(client)
+    tables = seat(client, created)["tables"]
+    path = f"/api/v1/events/{created['id']}"
+    first, again = client.get(path), client.get(path)
+    assert first.status_code == again.status_code == 200
+    assert again.data == first.data and again.headers["ETag"] == first.headers["ETag"]
+    assert "edit_token" not in first.get_json()["tables"][0]
+    assert first.get_json()["tables"][0]["url"] == f"http://localhost/g/{tables[0]['game']}"
+    elsewhere = client.get(path, base_url="http://127.0.0.1:5000")
+    assert elsewhere.get_json()["url"] == f"http://127.0.0.1:5000/events/{created['id']}"
+    organiser = client.get(path, headers=auth(created["edit_token"])).get_json()
+    assert organiser["tables"][0]["edit_token"] == tables[0]["edit_token"]
+
+    play(client, tables[0])
+
+    after = client.get(path)
+    assert after.headers["ETag"] != first.headers["ETag"]
+    assert after.get_json()["tables"][0]["status"] == "finished"
+    assert after.get_json()["standings"][0]["match_points"] == 2.0
+    assert client.get(path).data == after.data
