@@ -32,11 +32,16 @@ from .extensions import db
 DEFAULT_LOCK_TIMEOUT_MS = 10_000
 SQLITE_SYNCHRONOUS = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+TIMEOUT_CHANGED = "busy_timeout_changed"  # in a pooled connection's info: `not_waiting` set SQLite's to 0
 ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
 
 
+def lock_timeout(app: Flask) -> int:
+    return int(app.config.get("LOCK_TIMEOUT_MS", DEFAULT_LOCK_TIMEOUT_MS))
+
+
 def init_app(app: Flask) -> None:
-    timeout = int(app.config.get("LOCK_TIMEOUT_MS", DEFAULT_LOCK_TIMEOUT_MS))
+    timeout = lock_timeout(app)
     with app.app_context():
         engine = db.engine
     if engine.dialect.name == "sqlite":
@@ -58,6 +63,11 @@ def _set_up_sqlite(engine: Engine, timeout: int, synchronous: str) -> None:
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute(f"PRAGMA busy_timeout={timeout:d}")
         cursor.close()
+
+    @event.listens_for(engine, "checkin")
+    def checkin(dbapi_connection: Any, record: Any) -> None:
+        if record.info.pop(TIMEOUT_CHANGED, False) and dbapi_connection is not None:
+            dbapi_connection.execute(f"PRAGMA busy_timeout={timeout:d}")  # `not_waiting` gave it back early
 
     @event.listens_for(engine, "begin")
     def begin(connection: Any) -> None:
@@ -91,16 +101,20 @@ def not_waiting() -> Iterator[None]:
     SQLite's write lock, instead of waiting up to LOCK_TIMEOUT_MS: for writes a reader may skip (store/renders.py).
     On PostgreSQL writers lock rows, not the database, so nothing changes.
 
-    Commit after the block, not in it: a commit gives the connection back to the pool (where another thread
-    may take it, or an overflow connection is closed) before the block sets its timeout back."""
+    The connection waits again once the block ends, or as soon as it goes back to the pool (a commit in the block
+    gives it back, and another request may take it next)."""
     connection = db.session.connection()
     if connection.dialect.name != "sqlite":
         yield
         return
-    raw = connection.connection.dbapi_connection
+    pooled = connection.connection
+    raw = pooled.dbapi_connection
     assert raw is not None
+    pooled.info[TIMEOUT_CHANGED] = True
     raw.execute("PRAGMA busy_timeout=0")
     try:
         yield
-    finally:  # before the connection goes back to the pool, whatever happened
-        raw.execute(f"PRAGMA busy_timeout={int(current_app.config.get('LOCK_TIMEOUT_MS', DEFAULT_LOCK_TIMEOUT_MS)):d}")
+    finally:
+        if not connection.closed:  # still this request's; given back, the pool has set it back (`checkin`)
+            pooled.info.pop(TIMEOUT_CHANGED, None)
+            raw.execute(f"PRAGMA busy_timeout={lock_timeout(current_app):d}")

@@ -164,7 +164,7 @@ def store_new(response: Response) -> Response:
             db.session.execute(insert.on_conflict_do_update(
                 index_elements=["game_id", "number", "what"],
                 set_={column: insert.excluded[column] for column in ("release", "scored", "body")}), new)
-        db.session.commit()  # after the block: committing gives the connection back, which the block still sets
+        db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
         db.session.rollback()
     return response
