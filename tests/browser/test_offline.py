@@ -126,7 +126,8 @@ def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(pho
     assert choice.locator(".waiting-problem").inner_text() == (
         "Hand 1: another phone recorded it before this phone could send its own. "
         "Both are shown: the other phone’s in the history, this phone’s here.")
-    assert phone.locator("#hand-1").get_attribute("open") is not None, "the other phone's hand is shown"
+    # The other phone's hand opens once the fresh board is in place, just after the box is drawn.
+    phone.locator("#hand-1[open]").wait_for(timeout=5_000)
     assert [hand["number"] for hand in stored_hands(server, game_id)] == [1]
     screenshot(phone, "offline-conflict")
 
