@@ -23,9 +23,7 @@ def configure(app: Flask, test_config: dict | None) -> None:
     """Load settings in order; later sources win."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}",
-        # A pooled connection is checked before use: after the database restarts, no request gets a dead one
-        # (PostgreSQL; not SQLite, below).
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        SQLALCHEMY_ENGINE_OPTIONS={},
         HOST="127.0.0.1",
         PORT=5000,
         # A request (an imported game file above all) may hold 1 MiB: the export of a game of MAX_HANDS hands fits.
@@ -67,10 +65,10 @@ def configure(app: Flask, test_config: dict | None) -> None:
         app.config.from_mapping(test_config)
     if app.config.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
-    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
-        # A file does not restart under a pooled connection: checking it before each use was one more query on
-        # every request (a twentieth of a club evening's server time).
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config["SQLALCHEMY_ENGINE_OPTIONS"], "pool_pre_ping": False}
+    # A database server's pooled connection is checked before use: after a restart no request gets a dead one. A
+    # SQLite file does not restart under its connections, and the check would be one more query on every request.
+    server = not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite")
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_pre_ping": server, **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
 
