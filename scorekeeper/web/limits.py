@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar, cast
 
-from flask import Flask, Response, current_app, g, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from limits import RateLimitItem, parse_many
@@ -102,19 +102,12 @@ class DatabaseStorage(Storage):
         _windows_read().pop(key, None)
 
 
-_WINDOWS = "rate_limit_windows"
+_WINDOWS = "scorekeeper.rate_limit_windows"  # a key of the request's WSGI environ, which lives as long as it
 
 
 def _windows_read() -> dict[str, tuple[int, float]]:
     """The counters this request has read, by key (outside a request: none are kept)."""
-    if not has_request_context():
-        return {}
-    this_request = request._get_current_object()  # type: ignore[attr-defined]
-    kept = g.get(_WINDOWS)
-    if kept is None or kept[0] is not this_request:  # an app context may outlive a request (tests)
-        kept = (this_request, {})
-        setattr(g, _WINDOWS, kept)
-    return kept[1]
+    return request.environ.setdefault(_WINDOWS, {}) if has_request_context() else {}
 
 
 def _window(key: str) -> tuple[int, float]:
