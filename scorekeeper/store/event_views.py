@@ -60,6 +60,7 @@ class Viewed:
     """The event's view, and the parts drawn from it alone (templates, in this request's language) that are kept
     for its version: by template, None for one not kept yet (`keep_part` keeps it once drawn)."""
 
+    public_id: str
     version: int
     body: str  # the view, as kept: decoded only when asked for (a reader of kept parts alone never needs it)
     parts: dict[str, str | None]
@@ -87,16 +88,16 @@ def viewed(public_id: str, *parts: str) -> Viewed:
     if version is None:
         abort(404)
     if body is not None:
-        return Viewed(version, body, dict(zip(parts, kept, strict=True)), keys)
+        return Viewed(public_id, version, body, dict(zip(parts, kept, strict=True)), keys)
     view = view_of(events.load_event(public_id))
     body = json.dumps(view)
     renders.keep(key, public_id, view["version"], body)
-    return Viewed(view["version"], body, dict.fromkeys(parts), keys)
+    return Viewed(public_id, view["version"], body, dict.fromkeys(parts), keys)
 
 
 def keep_part(viewed: Viewed, part: str, html: str) -> None:
     """Keep a part drawn from this view for the next readers in this language."""
-    renders.keep(viewed.keys[part], viewed.view["id"], viewed.version, html)
+    renders.keep(viewed.keys[part], viewed.public_id, viewed.version, html)
 
 
 def view_of(state: EventState) -> dict[str, Any]:

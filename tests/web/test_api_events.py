@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event as sql_event
 
+from scorekeeper.api import events as events_api
+from scorekeeper.api.events import event_object as real_event_object
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, Game
 
@@ -325,13 +327,17 @@ def test_a_finished_rubicon_partie_ranks_its_players_by_the_settlement(client):
     assert lines[first["byes"][0]["player"]] == (2, 0.5, 0.0)
 
 
-def test_a_readers_event_object_is_kept_whole_and_follows_every_change(client):
+def test_a_readers_event_object_is_kept_whole_and_follows_every_change(client, monkeypatch):
     """A reader without a token gets the object kept for the event's version and the address its links start with;
     the organiser's still carries the tables' tokens; a hand saved at a table is in the next reading."""
     created = create(client)
     tables = seat(client, created)["tables"]
     path = f"/api/v1/events/{created['id']}"
-    first, again = client.get(path), client.get(path)
+    first = client.get(path)
+    made = []
+    monkeypatch.setattr(events_api, "event_object", lambda *args: made.append(args) or real_event_object(*args))
+    again = client.get(path)
+    assert made == [], "the second reading is the kept object, not made again"
     assert first.status_code == again.status_code == 200
     assert again.data == first.data and again.headers["ETag"] == first.headers["ETag"]
     assert "edit_token" not in first.get_json()["tables"][0]
