@@ -151,6 +151,16 @@ def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
     return body
 
 
+def _upsert(dialect: Any) -> Any:
+    """INSERT of pieces that replaces one kept of the same hand (PostgreSQL and SQLite say it alike)."""
+    insert = dialect.insert(_PIECE)
+    return insert.on_conflict_do_update(index_elements=["game_id", "number", "what"], set_={
+        column: insert.excluded[column] for column in ("release", "scored", "body")})
+
+
+_STORE = {dialect.dialect.name: _upsert(dialect) for dialect in (postgresql, sqlite)}  # built once
+
+
 def store_new(response: Response) -> Response:
     """Keep the pieces this GET made for the next readers (one statement), replacing older ones of those hands."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
@@ -158,12 +168,8 @@ def store_new(response: Response) -> Response:
         return response
     try:
         db.session.commit()  # ends the read
-        dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-        insert = dialect.insert(_PIECE)
         with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
-            db.session.execute(insert.on_conflict_do_update(
-                index_elements=["game_id", "number", "what"],
-                set_={column: insert.excluded[column] for column in ("release", "scored", "body")}), new)
+            db.session.execute(_STORE[db.session.get_bind().dialect.name], new)
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
         db.session.rollback()

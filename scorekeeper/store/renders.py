@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session
 
 from ..database import not_waiting
 from ..extensions import db
-from ..models import Game, Render, RenderCacheSize
+from ..models import Game, Render, RenderCacheSize, table
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -59,6 +59,22 @@ TOUCH_EVERY = 3600.0  # seconds: how finely the cache knows when a render was la
 EVICT_BATCH = 500
 STORING_METHODS = frozenset({"GET", "HEAD"})
 
+
+# Core statements of the hot paths, built once (building one costs more than running it).
+_RENDERS, _SIZE = table(Render), table(RenderCacheSize)
+_FIND = select(_RENDERS.c.body, _RENDERS.c.used_at).where(_RENDERS.c.key == bindparam("key"))
+_DROP_OLDER = (delete(_RENDERS).where(_RENDERS.c.game == bindparam("of_game"), _RENDERS.c.version < bindparam("below"))
+               .returning(_RENDERS.c.size))
+# Leaves a render another worker stored first, returning the size of each one it did store. A whole answer's key
+# holds no version (whole_renders.py): the game's older versions are dropped before. PostgreSQL and SQLite say it
+# alike; every row names every column (those of the encodings it was not kept in, None).
+_INSERT_NEW = {dialect.dialect.name: dialect.insert(_RENDERS).on_conflict_do_nothing(index_elements=["key"])
+               .returning(_RENDERS.c.size) for dialect in (postgresql, sqlite)}
+_NO_ENCODINGS: dict[str, None] = {"br": None, "gzip": None}
+_TOUCH = (update(_RENDERS).where(_RENDERS.c.key.in_(bindparam("keys", expanding=True)))
+          .values(used_at=bindparam("now")))
+_MOVE_SIZE = (update(_SIZE).where(_SIZE.c.id == 1).values(bytes=_SIZE.c.bytes + bindparam("moved"))
+              .returning(_SIZE.c.bytes))
 
 _SESSION_VERSIONS = select(Game.id, Game.version).where(Game.session_id == bindparam("session_id")).order_by(Game.id)
 
@@ -84,7 +100,7 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
     kept for the next readers unless `store` is false (the whole answer that holds it is kept instead)."""
     state = session_state(game) if with_session else str(game.version)
     key = key_of(what, game.public_id, state, str(get_locale()), "edit" if editable else "view")
-    found = db.session.execute(select(Render.body, Render.used_at).where(Render.key == key)).one_or_none()
+    found = db.session.execute(_FIND, {"key": key}).one_or_none()
     if found is None:
         body = make()
         if store:
@@ -149,28 +165,20 @@ def store_new(response: Response) -> Response:
             now = time.time()
             moved = 0  # the bytes the cache gains
             for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-                moved -= _drop(Render.game == public_id, Render.version < version)
-            for key, values in new.items():
-                moved += sum(db.session.execute(_insert_new(key=key, used_at=now, **values)).scalars())
+                moved -= sum(db.session.execute(_DROP_OLDER, {"of_game": public_id, "below": version}).scalars())
+            if new:
+                moved += sum(db.session.execute(_INSERT_NEW[db.session.get_bind().dialect.name], [
+                    {**_NO_ENCODINGS, **values, "key": key, "used_at": now} for key, values in new.items()]).scalars())
             for (key, encoding), (version, data) in encoded.items():
                 moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
             if touched:
-                db.session.execute(update(Render).where(Render.key.in_(touched)).values(used_at=now))
+                db.session.execute(_TOUCH, {"keys": sorted(touched), "now": now})
             if new or encoded:
                 _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy: the next reader renders it again
         db.session.rollback()
     return response
-
-
-def _insert_new(**values: Any) -> Any:
-    """INSERT that leaves a render another worker stored first, returning the size of one it did store. A
-    whole answer's key holds no version (whole_renders.py): the game's older versions are dropped before. PostgreSQL
-    and SQLite say it alike."""
-    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    return dialect.insert(Render).values(**values).on_conflict_do_nothing(index_elements=["key"]).returning(
-        Render.size)
 
 
 def _add_encoding(key: str, version: int, encoding: str, data: bytes) -> Any:
@@ -190,9 +198,7 @@ def _drop(*where: Any) -> int:
 
 def _move_size(moved: int) -> int:
     """Move the cache's size by `moved` bytes, in the transaction that moved them; the size it now holds."""
-    statement = (update(RenderCacheSize).where(RenderCacheSize.id == 1)
-                 .values(bytes=RenderCacheSize.bytes + moved).returning(RenderCacheSize.bytes))
-    return int(db.session.execute(statement).scalar_one())
+    return int(db.session.execute(_MOVE_SIZE, {"moved": moved}).scalar_one())
 
 
 def _keep_under_cap(total: int, cap: int) -> None:
