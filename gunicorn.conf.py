@@ -1,11 +1,16 @@
 """How `make run` serves the app: `gunicorn --config gunicorn.conf.py`.
 
-Slow clients: each worker answers with a pool of threads, and a thread is
-given a connection only once its request has started to arrive (gunicorn
-holds idle connections aside for `keepalive` seconds). A client that
-dribbles its request keeps one thread until the request is complete, so up
-to `workers` x `threads` such clients (32 by default) can be served at once
-while everyone else is still answered. Beyond that, or on the open internet
+Threads: each worker answers with a pool of six threads. The app's work
+is Python, which runs one thread of a process at a time: more threads than
+that only take turns, and a busy evening slows down (250 tables on 2
+cores: polls answered in 12-23 ms at the median with 6 threads, 580 ms
+with 8 and 1.5 s with 16; see docs/performance.md).
+
+Slow clients: a thread is given a connection only once its request has
+started to arrive (gunicorn holds idle connections aside for `keepalive`
+seconds). A client that dribbles its request keeps one thread until the
+request is complete, so up to `workers` x `threads` such clients (12 by
+default) can be served at once while everyone else is still answered. Beyond that, or on the open internet
 at large, put a buffering reverse proxy (nginx, Caddy) in front; it also
 terminates HTTPS (see FORWARDED_ALLOW_IPS in the README).
 
@@ -22,7 +27,7 @@ from scorekeeper.web.security import RedactTokens, redact
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
-threads = int(os.environ.get("THREADS", "16"))
+threads = int(os.environ.get("THREADS", "6"))
 timeout = 30  # a worker stuck this long in one request is restarted
 keepalive = 5
 limit_request_line = 4094

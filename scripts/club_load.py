@@ -39,14 +39,30 @@ import aiohttp
 
 POLL_EVERY = 3.0
 SAVE_EVERY = 20.0
-GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000}}
-HAND = {"bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
-        "tricks": {"Ann": 4, "dummy": 2, "Ben": 4, "Cid": 3}}  # sets the declarer: far from any target
 TIMEOUT = aiohttp.ClientTimeout(total=10)  # an answer later than this counts as an error
+
+
+def players(table: int) -> list[str]:
+    """The table's three players: each table has its own, as on a real evening (a player's record is kept by
+    name, so tables sharing names would all lock the same players' sums)."""
+    return [f"{name} {table}" for name in ("Ann", "Ben", "Cid")]
+
+
+def new_game(table: int) -> dict:
+    ann, ben, cid = players(table)
+    return {"game": "dummy-spades", "players": [ann, ben, cid], "first_dealer": ann, "settings": {"target": 10000}}
+
+
+def hand(table: int) -> dict:
+    """A hand that sets the declarer: the game stays far from any target."""
+    ann, ben, cid = players(table)
+    return {"bids": [{"player": ann, "bid": 7}, {"player": ben, "bid": 5}, {"player": cid, "bid": 6}],
+            "tricks": {ann: 4, "dummy": 2, ben: 4, cid: 3}}
 
 
 @dataclass
 class Table:
+    number: int
     id: str
     token: str
     saves: list[tuple[float, int]] = field(default_factory=list)  # (acknowledged at, version)
@@ -107,7 +123,7 @@ async def scorer(session: aiohttp.ClientSession, base: str, table: Table, figure
     while next_save < deadline - POLL_EVERY and time.monotonic() < deadline - POLL_EVERY:
         began = time.monotonic()
         try:
-            async with session.post(url, json=HAND, headers=headers) as response:
+            async with session.post(url, json=hand(table.number), headers=headers) as response:
                 body = await response.read()
                 if response.status == 201:
                     table.saves.append((time.monotonic() - start, json.loads(body)["game"]["version"]))
@@ -144,12 +160,12 @@ async def evening(base: str, tables: int, per_table: int, seconds: float) -> dic
     connector = aiohttp.TCPConnector(limit=tables * per_table + tables, limit_per_host=0)
     async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT) as session:
         games = []
-        for _ in range(tables):  # one after the other: a room fills in minutes, not all at once
-            async with session.post(f"{base}/api/v1/games", json=GAME) as response:
+        for number in range(1, tables + 1):  # one after the other: a room fills in minutes, not all at once
+            async with session.post(f"{base}/api/v1/games", json=new_game(number)) as response:
                 if response.status != 201:
                     sys.exit(f"Creating a game answered {response.status}: {(await response.text())[:300]}")
                 created = await response.json()
-            games.append(Table(created["id"], created["edit_token"]))
+            games.append(Table(number, created["id"], created["edit_token"]))
         figures = Figures()
         phones = [Phone(table) for table in games for _ in range(per_table)]
         start = time.monotonic()
