@@ -124,7 +124,7 @@ def _database_busy(error: OperationalError) -> ResponseReturnValue:
 
 def _database_unreachable(_error: Exception) -> ResponseReturnValue:
     """503 with Retry-After while the database cannot be reached: the pool's connections are checked before use
-    (pool_pre_ping), so the first request after the database is back is answered as usual."""
+    (database.py), so the first request after the database is back is answered as usual."""
     from .api import games as api
     from .api.requests import http_error
     from .pages.errors import error_page

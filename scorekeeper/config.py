@@ -65,10 +65,6 @@ def configure(app: Flask, test_config: dict | None) -> None:
         app.config.from_mapping(test_config)
     if app.config.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(app.config["DATABASE_URL"])
-    # A database server's pooled connection is checked before use: after a restart no request gets a dead one. A
-    # SQLite file does not restart under its connections, and the check would be one more query on every request.
-    server = not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite")
-    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_pre_ping": server, **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
 

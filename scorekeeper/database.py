@@ -15,17 +15,26 @@ locked"), whatever the timeout. Starting writes IMMEDIATE makes every writer
 queue, then read and change the latest state.
 
 PostgreSQL: that wait as its lock timeout. A write locks its game row
-(SELECT ... FOR UPDATE, writes.locked_game); constraints do the rest.
+(SELECT ... FOR UPDATE, writes.locked_game); constraints do the rest. A
+pooled connection is checked before each use without asking the server
+(`_usable`): a server that restarted, or ended the connection, has said so
+on its socket, which a connection resting in the pool never has otherwise.
+One that rested longer than `ASK_AFTER_IDLE_SECONDS` (a network may drop
+it silently) is asked (SELECT 1). SQLAlchemy's `pool_pre_ping` would ask
+every time: one more round trip on every request.
 """
 
 from __future__ import annotations
 
+import select
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import Engine, event
+from sqlalchemy.exc import DisconnectionError
 
 from .extensions import db
 
@@ -34,6 +43,8 @@ SQLITE_SYNCHRONOUS = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 TIMEOUT_CHANGED = "busy_timeout_changed"  # in a pooled connection's info: `not_waiting` set SQLite's to 0
 ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
+RETURNED_AT = "returned_at"  # in a pooled connection's info: when it last went back to the pool (monotonic)
+ASK_AFTER_IDLE_SECONDS = 30.0
 
 
 def lock_timeout(app: Flask) -> int:
@@ -84,6 +95,34 @@ def _set_up_postgresql(engine: Engine, timeout: int) -> None:
         with dbapi_connection.cursor() as cursor:
             cursor.execute(f"SET SESSION lock_timeout = {timeout:d}")
         dbapi_connection.autocommit = autocommit
+
+    @event.listens_for(engine, "checkin")
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[RETURNED_AT] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle = time.monotonic() - record.info.get(RETURNED_AT, time.monotonic())
+        if not _usable(dbapi_connection, idle, engine.dialect.loaded_dbapi.Error):
+            raise DisconnectionError("the database server ended this pooled connection")  # the pool opens another
+
+
+def _usable(connection: Any, idle: float, driver_error: type[Exception]) -> bool:
+    """Whether a connection taken from the pool can serve: the server has written nothing to it since it was put
+    back (an idle connection is written to only to end it: a restart, a terminated backend), and one idle past
+    ASK_AFTER_IDLE_SECONDS still answers."""
+    try:
+        waiting = select.poll()  # not select.select: a busy worker's descriptors go past its limit of 1024
+        waiting.register(connection.fileno(), select.POLLIN)
+        if waiting.poll(0):
+            return False
+        if idle >= ASK_AFTER_IDLE_SECONDS:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            connection.rollback()
+    except (OSError, ValueError, driver_error):
+        return False
+    return True
 
 
 def read_connection() -> Any:

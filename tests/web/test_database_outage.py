@@ -8,16 +8,20 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from scorekeeper.app import create_app
+from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
-from ..conftest import dispose
+from ..conftest import dispose, make_app
 from .api_client import create, errors
 
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 300}}
@@ -73,13 +77,29 @@ def test_a_sqlite_database_that_cannot_be_opened_gives_503_then_recovers(tmp_pat
     dispose(app)
 
 
-def test_only_a_server_database_has_its_pooled_connections_checked_before_use(tmp_path):
-    """A PostgreSQL restart leaves dead connections in the pool; a SQLite file does not, and the check would be one
-    more query on every request."""
-    for url, checked in ((f"sqlite:///{tmp_path / 'db'}", False), ("postgresql+psycopg://u@localhost/db", True)):
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
-        with app.app_context():
-            assert db.engine.pool._pre_ping is checked, url
+def test_a_pooled_connection_the_server_ended_is_replaced_before_use_without_asking_the_server(tmp_path):
+    """The server's end of a connection resting in the pool is seen on its socket: no request gets it, and no
+    request pays a round trip to find out (SQLAlchemy's pool_pre_ping is off)."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("runs on PostgreSQL runs (TEST_DATABASE_URL)")
+    name = "scorekeeper-ended-connections"
+    app = make_app(tmp_path, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"application_name": name}})
+    client = app.test_client()
+    table = create(client, GAME)
+    table.add(HAND)
+    with app.app_context():
+        assert db.engine.pool._pre_ping is False
+    ours = "FROM pg_stat_activity WHERE application_name = :name"
+    admin = create_engine(database_uri(url), poolclass=NullPool, isolation_level="AUTOCOMMIT")  # activity as it is now
+    with admin.connect() as connection:
+        assert connection.execute(text(f"SELECT count(*) {ours}"), {"name": name}).scalar_one() > 0, "pooled"
+        connection.execute(text(f"SELECT pg_terminate_backend(pid) {ours}"), {"name": name})
+        while connection.execute(text(f"SELECT count(*) {ours}"), {"name": name}).scalar_one():
+            time.sleep(0.05)
+    admin.dispose()
+    assert_recovered(client, table, hands=2)
+    dispose(app)
 
 
 class PrivateServer:
