@@ -10,9 +10,10 @@ Slow clients: a thread is given a connection only once its request has
 started to arrive (gunicorn holds idle connections aside for `keepalive`
 seconds). A client that dribbles its request keeps one thread until the
 request is complete, so up to `workers` x `threads` such clients (12 by
-default) can be served at once while everyone else is still answered. Beyond that, or on the open internet
-at large, put a buffering reverse proxy (nginx, Caddy) in front; it also
-terminates HTTPS (see FORWARDED_ALLOW_IPS in the README).
+default) can be served at once while everyone else is still answered.
+Beyond that, or on the open internet at large, put a buffering reverse
+proxy (nginx, Caddy) in front; it also terminates HTTPS (see
+FORWARDED_ALLOW_IPS in the README).
 
 Requests are limited to a request line of 4094 bytes, 50 header fields of
 8190 bytes each, and (in the app) a body of 1 MiB.
