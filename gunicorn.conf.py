@@ -3,8 +3,8 @@
 Threads: each worker answers with a pool of six threads. The app's work
 is Python, which runs one thread of a process at a time: more threads than
 that only take turns, and a busy evening slows down (250 tables on 2
-cores: polls answered in 12-23 ms at the median with 6 threads, 580 ms
-with 8 and 1.5 s with 16; see docs/performance.md).
+cores: the median poll 28-99 ms with 6 threads, 580 ms with 8 and 1.5 s
+with 16; see docs/performance.md).
 
 Slow clients: a thread is given a connection only once its request has
 started to arrive (gunicorn holds idle connections aside for `keepalive`
