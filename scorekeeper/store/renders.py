@@ -58,6 +58,7 @@ TOUCHED = "touched_renders"
 TOUCH_EVERY = 3600.0  # seconds: how finely the cache knows when a render was last read
 EVICT_BATCH = 500
 STORING_METHODS = frozenset({"GET", "HEAD"})
+ENCODINGS = ("br", "gzip")  # the compressed forms kept once asked for, as columns of Render
 
 
 # Core statements of the hot paths, built once (building one costs more than running it).
@@ -70,7 +71,7 @@ _DROP_OLDER = (delete(_RENDERS).where(_RENDERS.c.game == bindparam("of_game"), _
 # alike; every row names every column (those of the encodings it was not kept in, None).
 _INSERT_NEW = {dialect.dialect.name: dialect.insert(_RENDERS).on_conflict_do_nothing(index_elements=["key"])
                .returning(_RENDERS.c.size) for dialect in (postgresql, sqlite)}
-_NO_ENCODINGS: dict[str, None] = {"br": None, "gzip": None}
+_NO_ENCODINGS = dict.fromkeys(ENCODINGS)
 _TOUCH = (update(_RENDERS).where(_RENDERS.c.key.in_(bindparam("keys", expanding=True)))
           .values(used_at=bindparam("now")))
 _MOVE_SIZE = (update(_SIZE).where(_SIZE.c.id == 1).values(bytes=_SIZE.c.bytes + bindparam("moved"))

@@ -42,9 +42,9 @@ from ..web import access
 from ..web.htmx import is_fragment_request
 from ..web.i18n import select_locale
 from . import renders
+from .renders import ENCODINGS
 from .running_state import source_digest
 
-ENCODINGS = ("br", "gzip")  # the compressed forms kept once asked for, as columns of Render
 _GAME = table(Game)
 _RENDER = table(Render)
 _COLUMNS = {None: _RENDER.c.body, "br": _RENDER.c.br, "gzip": _RENDER.c.gzip}
