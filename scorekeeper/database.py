@@ -100,10 +100,12 @@ def _set_up_postgresql(engine: Engine, timeout: int) -> None:
     def checkin(_dbapi_connection: Any, record: Any) -> None:
         record.info[RETURNED_AT] = time.monotonic()
 
+    driver_error = engine.dialect.loaded_dbapi.Error
+
     @event.listens_for(engine, "checkout")
     def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
-        idle = time.monotonic() - record.info.get(RETURNED_AT, time.monotonic())
-        if not _usable(dbapi_connection, idle, engine.dialect.loaded_dbapi.Error):
+        now = time.monotonic()
+        if not _usable(dbapi_connection, now - record.info.get(RETURNED_AT, now), driver_error):
             raise DisconnectionError("the database server ended this pooled connection")  # the pool opens another
 
 
