@@ -12,7 +12,9 @@ requests that take the write lock when their transaction begins (BEGIN
 IMMEDIATE). A deferred transaction that read first and writes later cannot
 wait for another writer in WAL mode: SQLite refuses it at once ("database is
 locked"), whatever the timeout. Starting writes IMMEDIATE makes every writer
-queue, then read and change the latest state.
+queue, then read and change the latest state. A writer queues in steps of a
+few milliseconds (`_begin_immediate`), not in SQLite's own, which grow to
+100 ms: a save that found the lock taken slept on long after it was free.
 
 PostgreSQL: that wait as its lock timeout. A write locks its game row
 (SELECT ... FOR UPDATE, writes.locked_game); constraints do the rest. A
@@ -27,6 +29,7 @@ every time: one more round trip on every request.
 from __future__ import annotations
 
 import select
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,6 +48,7 @@ TIMEOUT_CHANGED = "busy_timeout_changed"  # in a pooled connection's info: `not_
 ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
 RETURNED_AT = "returned_at"  # in a pooled connection's info: when it last went back to the pool (monotonic)
 ASK_AFTER_IDLE_SECONDS = 30.0
+FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS = 0.0005, 0.004  # a writer's pauses while another holds SQLite's lock
 
 
 def lock_timeout(app: Flask) -> int:
@@ -84,7 +88,32 @@ def _set_up_sqlite(engine: Engine, timeout: int, synchronous: str) -> None:
     def begin(connection: Any) -> None:
         if connection.get_execution_options().get(ONE_READ):
             return  # one SELECT on its own reads a consistent state without a transaction
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if _in_write_request() else "BEGIN")
+        if _in_write_request():
+            _begin_immediate(connection, timeout)
+        else:
+            connection.exec_driver_sql("BEGIN")
+
+
+def _begin_immediate(connection: Any, timeout: int) -> None:
+    """Take SQLite's write lock, asking again every few milliseconds while another writer holds it, for up to
+    `timeout` ms; then SQLite's own refusal (OperationalError: a 409, store/writes.py)."""
+    raw = connection.connection.dbapi_connection
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        deadline = time.monotonic() + timeout / 1000
+        pause = FIRST_PAUSE_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                    break
+            time.sleep(pause)
+            pause = min(2 * pause, LONGEST_PAUSE_SECONDS)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")  # once more, through SQLAlchemy, whose error the app expects
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={timeout:d}")
 
 
 def _set_up_postgresql(engine: Engine, timeout: int) -> None:

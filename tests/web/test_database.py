@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 import sqlalchemy as sa
 from flask_migrate import upgrade
@@ -11,6 +13,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
 
 from ..conftest import dispose, make_app
+from .api_client import create
+from .test_exactly_once import GAME, HAND
 
 BEFORE_REPAIR = "f38d2c11982b"
 
@@ -39,6 +43,32 @@ def test_a_connection_used_by_not_waiting_waits_again_for_whoever_takes_it_next(
             assert taken.connection.dbapi_connection is raw, "the pool gives the same connection back"
             assert taken.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
         assert taken.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
+        db.session.rollback()
+
+
+def test_a_write_that_finds_sqlites_lock_taken_waits_for_it_and_then_writes(app):
+    """The write asks again for the lock in short pauses (database._begin_immediate) while another holds it, and
+    writes once it is free; its connection then waits for writers as every connection does."""
+    client = app.test_client()
+    table = create(client, GAME)
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite only")
+    answers = []
+    with engine.connect() as other_phone:
+        other_phone.execute(sa.text("UPDATE game SET version = version WHERE public_id = :id"), {"id": table.id})
+        saving = threading.Thread(target=lambda: answers.append(table.post(HAND)))
+        saving.start()
+        saving.join(0.3)
+        assert saving.is_alive(), "the save waits while the other write holds the lock"
+        other_phone.rollback()
+    saving.join()
+
+    assert answers[0].status_code == 201
+    assert answers[0].get_json()["game"]["version"] == 1
+    with app.test_request_context("/", method="POST"):
+        assert db.session.connection().exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
         db.session.rollback()
 
 
