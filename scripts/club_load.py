@@ -7,14 +7,19 @@ Plays `--tables` games at once, each watched by `--phones` phones (one of
 them the scorer's): every phone asks the game's live endpoint every 3 s
 with the ETag it has (a 304 while nothing changed, the new board when
 something did), and the scorer records a hand through the API every 20 s.
-Phones and scorers start spread over their first period, as a room fills.
-One asynchronous process plays them all (aiohttp), so its own load counts
-little beside the server's; the run is bounded (`--seconds`, then the
-requests under way end, each within 10 s, after which it counts as an
-error).
+First the room fills: each phone opens its game's page at a moment spread
+over `--fill` seconds (20 by default), and takes the ETag its polls send
+from the page, as the browser does. Then the evening is played and
+measured for `--seconds`, phones and scorers starting spread over their
+first period. One asynchronous process plays them all (aiohttp), so its
+own load counts little beside the server's; the run is bounded (at the
+deadline the requests under way end, each within 10 s, after which it
+counts as an error).
 
-It reports the answers that were errors (anything but 200, 201 and 304, or
-no answer), the p50 and p99 latency of polls and of saves, and whether every
+It reports the pages opened while the room filled (their p50 and p99), the
+answers that were errors (anything but 200, 201 and 304, or no answer,
+while the room filled or after), the p50 and p99 latency of polls and of
+saves, and whether every
 phone saw each hand within one poll: for every save acknowledged at time t,
 every phone of its table whose next poll started after t must have got the
 game at that version or later. Exit status 1 if anything failed. Only
@@ -26,9 +31,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import ipaddress
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -39,7 +46,9 @@ import aiohttp
 
 POLL_EVERY = 3.0
 SAVE_EVERY = 20.0
+FILL_SECONDS = 20.0
 TIMEOUT = aiohttp.ClientTimeout(total=10)  # an answer later than this counts as an error
+PAGE_ETAG = re.compile(r'data-etag="([^"]*)"')  # where a game page keeps the ETag of its board (templates/_live.html)
 
 
 def players(table: int) -> list[str]:
@@ -71,11 +80,13 @@ class Table:
 @dataclass
 class Phone:
     table: Table
+    etag: str | None = None  # of the board the phone shows
     polls: list[tuple[float, int]] = field(default_factory=list)  # (started at, version seen)
 
 
 @dataclass
 class Figures:
+    page_times: list[float] = field(default_factory=list)
     poll_times: list[float] = field(default_factory=list)
     save_times: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
@@ -89,11 +100,28 @@ def version_of(etag: str) -> int:
     return int(etag.removeprefix("W/").strip('"').split(".")[0])
 
 
+async def open_page(session: aiohttp.ClientSession, base: str, seat: Phone, figures: Figures, fill: float) -> None:
+    """Open the table's game page at a moment within the first `fill` seconds; the phone keeps its board's ETag."""
+    await asyncio.sleep(random.uniform(0, fill))
+    began = time.monotonic()
+    try:
+        async with session.get(f"{base}/g/{seat.table.id}") as response:
+            page = await response.text()
+            found = PAGE_ETAG.search(page)
+            if response.status == 200 and found:
+                seat.etag = html.unescape(found.group(1))
+            else:
+                figures.error(f"page {response.status}")
+    except (TimeoutError, aiohttp.ClientError) as error:
+        figures.error(f"page {type(error).__name__}")
+    figures.page_times.append(time.monotonic() - began)
+
+
 async def phone(session: aiohttp.ClientSession, base: str, seat: Phone, figures: Figures, start: float,
                 deadline: float) -> None:
     """Poll the table's game every POLL_EVERY seconds with the ETag last seen, until the deadline."""
     url = f"{base}/g/{seat.table.id}/live"
-    etag: str | None = None
+    etag = seat.etag
     await asyncio.sleep(random.uniform(0, POLL_EVERY))
     next_poll = time.monotonic()
     while next_poll < deadline and time.monotonic() < deadline:
@@ -110,7 +138,7 @@ async def phone(session: aiohttp.ClientSession, base: str, seat: Phone, figures:
             figures.error(f"poll {type(error).__name__}")
         figures.poll_times.append(time.monotonic() - began)
         next_poll = max(next_poll + POLL_EVERY, time.monotonic())  # a late answer is not made up for in a burst
-        await asyncio.sleep(max(0.0, next_poll - time.monotonic()))
+        await asyncio.sleep(max(0.0, min(next_poll, deadline) - time.monotonic()))
 
 
 async def scorer(session: aiohttp.ClientSession, base: str, table: Table, figures: Figures, start: float,
@@ -133,7 +161,7 @@ async def scorer(session: aiohttp.ClientSession, base: str, table: Table, figure
             figures.error(f"save {type(error).__name__}")
         figures.save_times.append(time.monotonic() - began)
         next_save = max(next_save + SAVE_EVERY, time.monotonic())
-        await asyncio.sleep(max(0.0, next_save - time.monotonic()))
+        await asyncio.sleep(max(0.0, min(next_save, deadline) - time.monotonic()))
 
 
 def missed(tables: list[Table], phones: list[Phone]) -> tuple[int, int]:
@@ -156,7 +184,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def evening(base: str, tables: int, per_table: int, seconds: float) -> dict:
+async def evening(base: str, tables: int, per_table: int, seconds: float, fill: float) -> dict:
     connector = aiohttp.TCPConnector(limit=tables * per_table + tables, limit_per_host=0)
     async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT) as session:
         games = []
@@ -168,6 +196,7 @@ async def evening(base: str, tables: int, per_table: int, seconds: float) -> dic
             games.append(Table(number, created["id"], created["edit_token"]))
         figures = Figures()
         phones = [Phone(table) for table in games for _ in range(per_table)]
+        await asyncio.gather(*(open_page(session, base, seat, figures, fill) for seat in phones))
         start = time.monotonic()
         deadline = start + seconds
         await asyncio.gather(*(phone(session, base, seat, figures, start, deadline) for seat in phones),
@@ -176,6 +205,9 @@ async def evening(base: str, tables: int, per_table: int, seconds: float) -> dic
     late, checked = missed(games, phones)
     return {
         "tables": tables, "phones": len(phones), "seconds": round(elapsed, 1),
+        "pages": len(figures.page_times), "fill_seconds": fill,
+        "page_p50_ms": percentile(figures.page_times, 0.5) * 1000,
+        "page_p99_ms": percentile(figures.page_times, 0.99) * 1000,
         "polls": len(figures.poll_times), "saves": len(figures.save_times), "errors": figures.errors,
         "poll_p50_ms": percentile(figures.poll_times, 0.5) * 1000,
         "poll_p99_ms": percentile(figures.poll_times, 0.99) * 1000,
@@ -200,16 +232,19 @@ def loopback(url: str) -> str:
     return url.rstrip("/")
 
 
-def run(url: str, tables: int, per_table: int = 4, seconds: float = 60) -> dict:
-    """Play the evening; its figures (see `evening`)."""
-    return asyncio.run(evening(loopback(url), tables, per_table, seconds))
+def run(url: str, tables: int, per_table: int = 4, seconds: float = 60, fill: float = FILL_SECONDS) -> dict:
+    """Fill the room, play the evening; its figures (see `evening`)."""
+    return asyncio.run(evening(loopback(url), tables, per_table, seconds, fill))
 
 
 def summary(figures: dict) -> str:
     errors = sum(figures["errors"].values())
     named = ", ".join(f"{what}: {count}" for what, count in sorted(figures["errors"].items()))
     detail = f" ({named})" if errors else ""
-    return (f"{figures['tables']} tables, {figures['phones']} phones, {figures['seconds']:.0f} s: "
+    return (f"{figures['tables']} tables, {figures['phones']} phones; "
+            f"the room filled in {figures['fill_seconds']:.0f} s: {figures['pages']} pages, "
+            f"p50 {figures['page_p50_ms']:.0f} ms, p99 {figures['page_p99_ms']:.0f} ms; "
+            f"then {figures['seconds']:.0f} s: "
             f"{figures['polls']} polls ({figures['polls_per_second']:.0f}/s), {figures['saves']} saves, "
             f"{errors} errors{detail}; poll p50 {figures['poll_p50_ms']:.0f} ms, p99 {figures['poll_p99_ms']:.0f} ms; "
             f"save p50 {figures['save_p50_ms']:.0f} ms, p99 {figures['save_p99_ms']:.0f} ms; "
@@ -222,10 +257,13 @@ def main() -> None:
     options.add_argument("--tables", type=int, default=40, help="games played at once (default 40)")
     options.add_argument("--phones", type=int, default=4, help="phones watching each game (default 4)")
     options.add_argument("--seconds", type=float, default=60, help="how long the evening lasts (default 60)")
+    options.add_argument("--fill", type=float, default=FILL_SECONDS,
+                         help=f"the seconds over which the phones open their pages first (default {FILL_SECONDS:.0f})")
     args = options.parse_args()
-    if not (1 <= args.tables <= 2000 and 1 <= args.phones <= 10 and 1 <= args.seconds <= 3600):
-        sys.exit("--tables from 1 to 2000, --phones from 1 to 10, --seconds from 1 to 3600")
-    figures = run(args.url, args.tables, args.phones, args.seconds)
+    if not (1 <= args.tables <= 2000 and 1 <= args.phones <= 10 and 1 <= args.seconds <= 3600
+            and 0 <= args.fill <= 600):
+        sys.exit("--tables from 1 to 2000, --phones from 1 to 10, --seconds from 1 to 3600, --fill from 0 to 600")
+    figures = run(args.url, args.tables, args.phones, args.seconds, args.fill)
     print(summary(figures))
     sys.exit(1 if figures["errors"] or figures["seen_late"] else 0)
 
