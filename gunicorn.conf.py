@@ -21,8 +21,10 @@ Requests are limited to a request line of 4094 bytes, 50 header fields of
 
 import os
 
+from flask import Flask
 from gunicorn.glogging import Logger
 
+from scorekeeper.web import templates
 from scorekeeper.web.security import RedactTokens, redact
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
@@ -50,3 +52,9 @@ class RedactingLogger(Logger):
 
 
 logger_class = RedactingLogger
+
+
+def post_worker_init(worker):
+    """Every template compiled (or read from Jinja's cache) before the worker takes its first request."""
+    if isinstance(worker.wsgi, Flask):  # WSGI_APP may name another app (the bench's bare one is Flask too)
+        templates.compile_all(worker.wsgi)

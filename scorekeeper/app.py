@@ -45,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         table,
     )
     from .store import backup, pieces, purge, renders, whole_renders
-    from .web import access, assets, bodies, i18n, limits, security
+    from .web import access, assets, bodies, i18n, limits, security, templates
 
     app = Flask(
         __name__,
@@ -68,6 +68,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     renders.init_app(app)
     pieces.init_app(app)
     whole_renders.init_app(app, ROOT / "static")
+    templates.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     game_page.init_app(app)
     history.init_app(app)
