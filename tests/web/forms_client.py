@@ -10,7 +10,11 @@ from scorekeeper.extensions import db
 def csrf_token(client, path: str) -> str:
     """The CSRF token of the page at `path` (every page carries it for htmx, but a viewer's game page, which
     is the same for every viewer)."""
-    page = client.get(path).get_data(as_text=True)
+    return token_in(client.get(path).get_data(as_text=True))
+
+
+def token_in(page: str) -> str:
+    """The CSRF token a page carries for htmx (its forms carry the same)."""
     return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
 
 
