@@ -40,11 +40,19 @@ accesslog = "-"
 
 
 class RedactingLogger(Logger):
-    """gunicorn's logger, with the token of an edit link (/g/<id>/join/<token>) blanked in every line."""
+    """gunicorn's logger, with the token of an edit link (/g/<id>/join/<token>) blanked in every line, and no
+    access line for a live poll that found nothing new."""
 
     def setup(self, cfg):
         super().setup(cfg)
         self.error_log.addFilter(RedactTokens())
+
+    def access(self, resp, req, environ, request_time):
+        # Every open game or club night page asks every few seconds: a club's evening would write thousands of
+        # lines a minute saying nothing changed, and writing them costs a tenth of a busy server's time.
+        if resp.status_code == 304 and req.path.endswith("/live"):
+            return
+        super().access(resp, req, environ, request_time)
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)

@@ -119,6 +119,22 @@ def test_the_access_log_never_shows_an_edit_token(server):
     assert not [line for line in server.lines if token in line]
 
 
+def test_the_access_log_leaves_out_live_polls_that_found_nothing_new(server):
+    game_id = json.loads(server.request("POST", "/api/v1/games", {
+        "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}).body)["id"]
+    changed = server.request("GET", f"/g/{game_id}/live")
+    assert changed.status == 200
+    for _ in range(3):
+        assert server.request("GET", f"/g/{game_id}/live",
+                              headers={"If-None-Match": changed.getheader("ETag")}).status == 304
+    assert server.request("GET", f"/g/{game_id}?after-the-polls").status == 200
+
+    server.wait_for_lines(f'"GET /g/{game_id}?after-the-polls HTTP/1.1" 200', count=1)
+    polls = [line for line in server.lines if f"/g/{game_id}/live" in line]
+    assert len(polls) == 1
+    assert f'"GET /g/{game_id}/live HTTP/1.1" 200' in polls[0]
+
+
 def test_the_cookie_is_secure_when_the_proxy_in_front_says_https(server):
     """gunicorn believes X-Forwarded-Proto from FORWARDED_ALLOW_IPS (127.0.0.1 by default): a proxy on this
     machine that terminates HTTPS gets a Secure cookie; plain HTTP, as `make run` serves a LAN, does not."""
