@@ -44,11 +44,15 @@ from .extensions import db
 DEFAULT_LOCK_TIMEOUT_MS = 10_000
 SQLITE_SYNCHRONOUS = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-TIMEOUT_CHANGED = "busy_timeout_changed"  # in a pooled connection's info: `not_waiting` set SQLite's to 0
+TIMEOUT_CHANGED = "busy_timeout_changed"  # in a pooled connection's info: `waiting_briefly` changed SQLite's
 ONE_READ = "one_read"  # an execution option: the connection runs reads only, each one a whole answer
 RETURNED_AT = "returned_at"  # in a pooled connection's info: when it last went back to the pool (monotonic)
 ASK_AFTER_IDLE_SECONDS = 30.0
 FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS = 0.0005, 0.004  # a writer's pauses while another holds SQLite's lock
+# How long a reader waits to keep what it rendered while a writer holds SQLite's lock. A save holds it for a few
+# ms, while a skipped render is drawn again by the next reader (10-20 ms of processor time): on a busy evening,
+# skipping at once (0) had four phones draw the same board after a save as often as not.
+STORE_WAIT_MS = 25
 
 
 def lock_timeout(app: Flask) -> int:
@@ -82,7 +86,7 @@ def _set_up_sqlite(engine: Engine, timeout: int, synchronous: str) -> None:
     @event.listens_for(engine, "checkin")
     def checkin(dbapi_connection: Any, record: Any) -> None:
         if record.info.pop(TIMEOUT_CHANGED, False) and dbapi_connection is not None:
-            dbapi_connection.execute(f"PRAGMA busy_timeout={timeout:d}")  # `not_waiting` gave it back early
+            dbapi_connection.execute(f"PRAGMA busy_timeout={timeout:d}")  # `waiting_briefly` gave it back early
 
     @event.listens_for(engine, "begin")
     def begin(connection: Any) -> None:
@@ -166,10 +170,11 @@ def _in_write_request() -> bool:
 
 
 @contextmanager
-def not_waiting() -> Iterator[None]:
-    """Within this block the session's writes give up at once (OperationalError) when another transaction holds
-    SQLite's write lock, instead of waiting up to LOCK_TIMEOUT_MS: for writes a reader may skip (store/renders.py).
-    On PostgreSQL writers lock rows, not the database, so nothing changes.
+def waiting_briefly() -> Iterator[None]:
+    """Within this block the session's writes wait at most STORE_WAIT_MS, not LOCK_TIMEOUT_MS, while another
+    transaction holds SQLite's write lock, then give up (OperationalError): for writes a reader may skip, keeping
+    what it rendered (store/renders.py, pieces.py). On PostgreSQL writers lock rows, not the database, so nothing
+    changes.
 
     The connection waits again once the block ends, or as soon as it goes back to the pool (a commit in the block
     gives it back, and another request may take it next)."""
@@ -181,7 +186,7 @@ def not_waiting() -> Iterator[None]:
     raw = pooled.dbapi_connection
     assert raw is not None
     pooled.info[TIMEOUT_CHANGED] = True
-    raw.execute("PRAGMA busy_timeout=0")
+    raw.execute(f"PRAGMA busy_timeout={STORE_WAIT_MS:d}")
     try:
         yield
     finally:

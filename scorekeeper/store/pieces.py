@@ -30,7 +30,7 @@ from sqlalchemy import and_, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..database import not_waiting
+from ..database import waiting_briefly
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
@@ -168,7 +168,7 @@ def store_new(response: Response) -> Response:
         return response
     try:
         db.session.commit()  # ends the read
-        with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
+        with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
             db.session.execute(_STORE[db.session.get_bind().dialect.name], new)
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed

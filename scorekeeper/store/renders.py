@@ -14,9 +14,9 @@ drawn around it.
 A render missing from the cache is made for the request that needs it,
 and a GET stores what it made once its answer is ready (`store_new`),
 dropping the renders of the game's older versions. Storing is best
-effort: when another request holds SQLite's write lock it is skipped at
-once (a read never waits for a writer), and the next reader makes the
-render again.
+effort: while another request holds SQLite's write lock it waits up to
+`database.STORE_WAIT_MS` (a few of a save's milliseconds), then is
+skipped, and the next reader makes the render again.
 
 The cache keeps under RENDER_CACHE_MAX_BYTES: past it the least recently
 used renders are dropped. Its size is kept in one row that every write of
@@ -41,7 +41,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from ..database import not_waiting
+from ..database import waiting_briefly
 from ..extensions import db
 from ..models import Game, Render, RenderCacheSize, table
 from .running_state import source_digest
@@ -162,7 +162,7 @@ def store_new(response: Response) -> Response:
         return response
     try:
         db.session.commit()  # ends the read
-        with not_waiting():  # a reader never waits for a writer: while one holds SQLite's lock, this is skipped
+        with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
             now = time.time()
             moved = 0  # the bytes the cache gains
             for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
