@@ -184,6 +184,27 @@ def test_each_encoding_is_compressed_once_by_the_first_reader_asking_for_it(app,
     assert cache_bytes(app) >= kept.size  # and the cache's kept size is its renders' sum
 
 
+def test_a_long_games_object_is_kept_in_brotli_of_quality_4_and_a_short_ones_of_5(app, client, game):
+    def brotli_of(body: bytes, quality: int) -> bytes:
+        return brotli.compress(body, mode=app.config["COMPRESS_BR_MODE"], quality=quality,
+                               lgwin=app.config["COMPRESS_BR_WINDOW"], lgblock=app.config["COMPRESS_BR_BLOCK"])
+
+    exported = game.get()
+    exported["hands"] = exported["hands"] * 20  # the three hands again and again: 60 hands
+    exported["settings"]["target"] = 10_000
+    imported = client.post("/api/v1/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    long_game = f"/api/v1/games/{imported.get_json()['id']}"
+
+    large = whole_renders_module.LARGE_BODY_BYTES
+    for path, size, quality, not_quality in ((game.path, range(large), 5, 4), (long_game, range(large, 10**7), 4, 5)):
+        made = get(client, path, encoding="br")
+        body = decoded(made)
+        assert len(body) in size
+        assert made.data == brotli_of(body, quality) != brotli_of(body, not_quality)
+        assert get(client, path, encoding="br").data == made.data, "read kept"
+
+
 def test_a_piquet_partie_follows_every_game_of_its_session(app, client):
     table = create(client, PIQUET_GAME)
     table.add(*PIQUET_DEALS)
