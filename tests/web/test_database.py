@@ -7,8 +7,9 @@ import threading
 import pytest
 import sqlalchemy as sa
 from flask_migrate import upgrade
+from psycopg.pq import TransactionStatus
 
-from scorekeeper.database import STORE_WAIT_MS, waiting_briefly
+from scorekeeper.database import STORE_WAIT_MS, read_connection, waiting_briefly
 from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
 
@@ -44,6 +45,23 @@ def test_a_connection_used_by_waiting_briefly_waits_long_again_for_whoever_takes
             assert taken.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
         assert taken.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
         db.session.rollback()
+
+
+def test_a_hot_read_on_postgresql_is_its_query_alone_and_leaves_the_pool_transactional(app):
+    """read_connection runs its query in autocommit: no BEGIN before it, no ROLLBACK after it (the driver sends
+    both otherwise, three round trips for one query). The connections it gives back start transactions again."""
+    with app.test_request_context("/", method="GET"):
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("PostgreSQL only: SQLite's hot reads start no transaction already")
+        with read_connection() as connection:
+            assert connection.execute(sa.text("SELECT 1")).scalar() == 1
+            assert connection.connection.dbapi_connection.info.transaction_status == TransactionStatus.IDLE
+        pooled = [db.engine.raw_connection() for _ in range(db.engine.pool.checkedin())]
+        try:
+            assert pooled and not [raw for raw in pooled if raw.driver_connection.autocommit]
+        finally:
+            for raw in pooled:
+                raw.close()
 
 
 def test_a_write_that_finds_sqlites_lock_taken_waits_for_it_and_then_writes(app):
