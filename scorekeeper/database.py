@@ -53,7 +53,7 @@ ASK_AFTER_IDLE_SECONDS = 30.0
 FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS = 0.0005, 0.004  # a writer's pauses while another holds SQLite's lock
 # How long a reader waits to keep what it rendered while a writer holds SQLite's lock. A save holds it for a few
 # ms, while a skipped render is drawn again by the next reader (10-20 ms of processor time): on a busy evening,
-# skipping at once (0) had four phones draw the same board after a save as often as not.
+# skipping at once (0) left nearly half the boards drawn unkept, each drawn again by the table's next phone.
 STORE_WAIT_MS = 25
 
 

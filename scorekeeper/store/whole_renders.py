@@ -31,7 +31,7 @@ from typing import Any
 import brotli
 from flask import Flask, Response, current_app, request, session
 
-# Flask-Compress's own choice and compression, so that a kept answer is the one it would send.
+# Flask-Compress's own choice and compression, so that a kept answer is the one it would send (but a large one).
 from flask_compress.flask_compress import _choose_algorithm, _compress_data
 from sqlalchemy import bindparam, select
 from werkzeug.http import quote_etag
