@@ -3,10 +3,13 @@ and no render carries a request's host."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from sqlalchemy import event as sql_event
 from sqlalchemy import func, select, update
 
+from scorekeeper import database
 from scorekeeper.app import create_app
 from scorekeeper.database import STORE_WAIT_MS
 from scorekeeper.extensions import db
@@ -101,6 +104,15 @@ def test_each_language_has_its_own_renders(client):
     assert api_fr["hands"][0]["explanation"] != api_en["hands"][0]["explanation"]
 
 
+def game_with_renders_to_keep(client):
+    """A game of three hands whose renders are kept as of its second: the next read draws renders to keep. The
+    game, and its version now."""
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    client.get(f"/g/{table.id}")  # templates compiled, renders of version 2 stored
+    return table, table.add(SPADES_HANDS[2])["game"]["version"]
+
+
 def test_a_read_waits_only_briefly_for_a_writer_holding_the_sqlite_lock(app, client):
     """Storing a render needs the write lock: while another request holds it longer than STORE_WAIT_MS, the read
     answers and skips storing.
@@ -109,10 +121,7 @@ def test_a_read_waits_only_briefly_for_a_writer_holding_the_sqlite_lock(app, cli
     10 s the write would wait, then store once the writer is done); what the reads stored shows they gave up."""
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("SQLite's lock: on PostgreSQL writers lock rows, never the whole database")
-    table = create(client, SPADES_GAME)
-    table.add(*SPADES_HANDS[:2])
-    client.get(f"/g/{table.id}")  # templates compiled, renders of version 2 stored
-    version = table.add(SPADES_HANDS[2])["game"]["version"]
+    table, version = game_with_renders_to_keep(client)
     timeouts = []
 
     def busy_timeout(_conn, cursor, statement, *_args):
@@ -139,6 +148,43 @@ def test_a_read_waits_only_briefly_for_a_writer_holding_the_sqlite_lock(app, cli
     client.get(f"/g/{table.id}")
     assert renders_of(app, table.id, version) > 0, "the next reader stores it"
 
+
+
+def test_a_read_that_finds_the_sqlite_lock_taken_keeps_its_renders_once_the_writer_is_done(app, client, monkeypatch):
+    """Why a read waits at all: a save holds the lock for a few ms, and a render not kept is drawn again by the
+    next reader. Here the writer lets go while the read waits to keep what it drew (the wait made long, so that
+    the test bounds it instead of timing it), and the read keeps it."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's lock: on PostgreSQL writers lock rows, never the whole database")
+    table, version = game_with_renders_to_keep(client)
+    monkeypatch.setattr(database, "STORE_WAIT_MS", 60_000)
+    keeping = threading.Event()
+
+    def on_write(_conn, _cursor, statement, *_args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            keeping.set()
+
+    with app.app_context():
+        engine = db.engine
+    answers = []
+    with engine.connect() as writer:
+        writer.execute(update(Render).where(Render.game == "none").values(version=0))  # holds the write lock
+        sql_event.listen(engine, "before_cursor_execute", on_write)
+        try:
+            reading = threading.Thread(target=lambda: answers.append(client.get(f"/g/{table.id}")))
+            reading.start()
+            assert keeping.wait(60), "the read came to keep its renders"
+            reading.join(0.3)
+            assert reading.is_alive(), "the read waits while the writer holds the lock"
+            writer.rollback()
+            reading.join(60)
+        finally:
+            sql_event.remove(engine, "before_cursor_execute", on_write)
+
+    assert not reading.is_alive()
+    assert answers[0].status_code == 200
+    assert 'id="hand-3"' in answers[0].text
+    assert renders_of(app, table.id, version) > 0, "kept once the writer was done"
 
 def cache_bytes(app):
     """The bytes the cache holds, as summed from its renders; checked against the size it keeps (its own row)."""
