@@ -41,16 +41,27 @@ def htmx_url(config: dict) -> str:
     return f"https://cdn.jsdelivr.net/npm/htmx.org@{config['HTMX_VERSION']}/dist/htmx.min.js"
 
 
+def default_headers(policy: str) -> tuple[tuple[str, str], ...]:
+    """The headers every response carries unless its view set them."""
+    return (
+        ("Content-Security-Policy", policy),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),  # frame-ancestors, for browsers that predate it
+        ("Referrer-Policy", "no-referrer"),
+        # Pages carry this browser's CSRF token and links built for its request: no shared cache may keep them.
+        ("Cache-Control", "private, no-cache"),
+    )
+
+
 def _add_headers(response: Response) -> Response:
+    # One pass over the headers the response has: werkzeug's `setdefault` raises and catches an exception for
+    # each header it does not find (18 µs a response, against 8; a kept page takes about 470 in all).
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", current_app.extensions["content_security_policy"])
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")  # frame-ancestors, for browsers that predate it
-    headers.setdefault("Referrer-Policy", "no-referrer")
-    # Pages carry this browser's CSRF token and links built for its request: no shared cache may keep them.
-    headers.setdefault("Cache-Control", "private, no-cache")
-    if request.is_secure:  # browsers heed it only from HTTPS responses
-        headers.setdefault("Strict-Transport-Security", HSTS)
+    present = {name.lower() for name in headers.keys()}  # not `in headers`: that iterates over pairs
+    headers.extend([(name, value) for name, value in current_app.extensions["default_headers"]
+                    if name.lower() not in present])
+    if request.is_secure and "strict-transport-security" not in present:  # browsers heed it only over HTTPS
+        headers["Strict-Transport-Security"] = HSTS
     return response
 
 
@@ -93,7 +104,7 @@ def untrusted_host(error: SecurityError) -> Response:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["htmx_url"] = htmx_url(app.config)
-    app.extensions["content_security_policy"] = content_security_policy(htmx_url(app.config))
+    app.extensions["default_headers"] = default_headers(content_security_policy(htmx_url(app.config)))
     app.after_request(_add_headers)
     app.register_error_handler(SecurityError, untrusted_host)
     app.logger.addFilter(RedactTokens())  # "Exception on /g/<id>/join/<token> [GET]"

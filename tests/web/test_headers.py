@@ -57,6 +57,13 @@ def test_every_response_sends_no_referrer(response):
     assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
+def test_a_header_the_view_set_is_kept_and_not_sent_twice(client, game_id):
+    """The QR code sets its own Cache-Control: the default one is not added beside it."""
+    response = client.get(f"/g/{game_id}/qr/view.svg")
+    assert response.headers.getlist("Cache-Control") == ["private, max-age=86400"]
+    assert response.headers.getlist("Content-Security-Policy") == [CSP]
+
+
 def test_plain_http_gets_no_strict_transport_security(response):
     assert "Strict-Transport-Security" not in response.headers
 
