@@ -15,9 +15,9 @@ hands' pieces are made again, from the game replayed in one query. A read
 that had to replay the game anyway (its running state is of another
 version, as after an undo) draws every piece from that replay.
 
-A GET stores the pieces it made once its answer is ready (`store_new`); best
-effort, as renders are: when the database is busy the next reader makes
-them again.
+A GET stores the pieces it made once its answer is ready (`write_new`, in
+store/keeping.py's one transaction with its renders); best effort, as
+renders are: when the database is busy the next reader makes them again.
 """
 
 from __future__ import annotations
@@ -25,12 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import g, request
 from sqlalchemy import and_, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..database import waiting_briefly
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
@@ -143,7 +141,7 @@ def _replayed(game: Game) -> tuple[Engine, dict[int, int]]:
 
 
 def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
-    """Store this piece once the GET's answer is ready (`store_new`); returns it."""
+    """Store this piece once the GET's answer is ready (`write_new`); returns it."""
     if request.method in STORING_METHODS:
         g.setdefault(NEW_PIECES, []).append(
             {"game_id": game.id, "number": number, "what": what, "release": _RELEASE, "scored": scored,
@@ -161,26 +159,19 @@ def _upsert(dialect: Any) -> Any:
 _STORE = {dialect.dialect.name: _upsert(dialect) for dialect in (postgresql, sqlite)}  # built once
 
 
-def store_new(response: Response) -> Response:
-    """Keep the pieces this GET made for the next readers (one statement), replacing older ones of those hands."""
+def has_new() -> bool:
+    """Whether this GET made pieces to keep (`write_new`)."""
+    return bool(g.get(NEW_PIECES))
+
+
+def write_new() -> None:
+    """Write the pieces this GET made for the next readers (one statement), replacing older ones of those hands;
+    in the session's transaction, not committed (store/keeping.py)."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
-    if not new:
-        return response
-    try:
-        db.session.commit()  # ends the read
-        with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
-            db.session.execute(_STORE[db.session.get_bind().dialect.name], new)
-        db.session.commit()
-    except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
-        db.session.rollback()
-    return response
+    if new:
+        db.session.execute(_STORE[db.session.get_bind().dialect.name], new)
 
 
 def forget(game: Game) -> None:
     """Drop every piece of a game being deleted (not committed)."""
     db.session.execute(delete(Piece).where(Piece.game_id == game.id).execution_options(synchronize_session=False))
-
-
-def init_app(app: Flask) -> None:
-    app.after_request(store_new)
-

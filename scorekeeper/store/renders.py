@@ -12,7 +12,7 @@ nothing of the request (no host name, CSRF token or form key): those are
 drawn around it.
 
 A render missing from the cache is made for the request that needs it,
-and a GET stores what it made once its answer is ready (`store_new`),
+and a GET stores what it made once its answer is ready (`write_new`),
 dropping the renders of the game's older versions. Storing is best
 effort: while another request holds SQLite's write lock it waits up to
 `database.STORE_WAIT_MS` (a few of a save's milliseconds), then is
@@ -31,17 +31,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, current_app, g, render_template, request
 from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from ..database import waiting_briefly
 from ..extensions import db
 from ..models import Game, Render, RenderCacheSize, table
 from .running_state import source_digest
@@ -112,7 +110,7 @@ def cached(what: str, game: Game, make: Callable[[], str], *, editable: bool = F
 
 
 def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) -> None:
-    """Store this render once the GET's answer is ready (`store_new`), with its compressed forms if any."""
+    """Store this render once the GET's answer is ready (`write_new`), with its compressed forms if any."""
     if request.method in STORING_METHODS:
         size = len(body.encode()) + sum(len(data) for data in encoded.values())
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
@@ -120,13 +118,13 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
 
 
 def keep_encoded(key: str, version: int, encoding: str, data: bytes) -> None:
-    """Store a kept render's form in another encoding once the GET's answer is ready (`store_new`)."""
+    """Store a kept render's form in another encoding once the GET's answer is ready (`write_new`)."""
     if request.method in STORING_METHODS:
         g.setdefault(NEW_ENCODINGS, {})[key, encoding] = (version, data)
 
 
 def touch(key: str, used_at: float | None) -> None:
-    """Note that a kept render was read: its last use moves, at most once an hour (`store_new`), so a read
+    """Note that a kept render was read: its last use moves, at most once an hour (`write_new`), so a read
     stays a read almost always."""
     if used_at is not None and used_at < time.time() - TOUCH_EVERY and request.method in STORING_METHODS:
         g.setdefault(TOUCHED, set()).add(key)
@@ -152,34 +150,31 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
     return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
 
 
-def store_new(response: Response) -> Response:
-    """Keep what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
-    the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap."""
+def has_new() -> bool:
+    """Whether this GET made something to keep (`write_new`)."""
+    return bool(g.get(NEW_RENDERS) or g.get(NEW_ENCODINGS) or g.get(TOUCHED))
+
+
+def write_new() -> None:
+    """Write what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
+    the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap; in
+    the session's transaction, not committed (store/keeping.py)."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
     encoded: dict[tuple[str, str], tuple[int, bytes]] = g.pop(NEW_ENCODINGS, {})
     touched: set[str] = g.pop(TOUCHED, set())
-    if not new and not encoded and not touched:
-        return response
-    try:
-        db.session.commit()  # ends the read
-        with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
-            now = time.time()
-            moved = 0  # the bytes the cache gains
-            for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
-                moved -= sum(db.session.execute(_DROP_OLDER, {"of_game": public_id, "below": version}).scalars())
-            if new:
-                moved += sum(db.session.execute(_INSERT_NEW[db.session.get_bind().dialect.name], [
-                    {**_NO_ENCODINGS, **values, "key": key, "used_at": now} for key, values in new.items()]).scalars())
-            for (key, encoding), (version, data) in encoded.items():
-                moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
-            if touched:
-                db.session.execute(_TOUCH, {"keys": sorted(touched), "now": now})
-            if new or encoded:
-                _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
-        db.session.commit()
-    except (OperationalError, IntegrityError):  # busy: the next reader renders it again
-        db.session.rollback()
-    return response
+    now = time.time()
+    moved = 0  # the bytes the cache gains
+    for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
+        moved -= sum(db.session.execute(_DROP_OLDER, {"of_game": public_id, "below": version}).scalars())
+    if new:
+        moved += sum(db.session.execute(_INSERT_NEW[db.session.get_bind().dialect.name], [
+            {**_NO_ENCODINGS, **values, "key": key, "used_at": now} for key, values in new.items()]).scalars())
+    for (key, encoding), (version, data) in encoded.items():
+        moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
+    if touched:
+        db.session.execute(_TOUCH, {"keys": sorted(touched), "now": now})
+    if new or encoded:
+        _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
 
 
 def _add_encoding(key: str, version: int, encoding: str, data: bytes) -> Any:
@@ -236,4 +231,3 @@ def forget_games(public_ids: Any) -> None:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["cached_part"] = cached_part
-    app.after_request(store_new)

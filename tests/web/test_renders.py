@@ -149,7 +149,6 @@ def test_a_read_waits_only_briefly_for_a_writer_holding_the_sqlite_lock(app, cli
     assert renders_of(app, table.id, version) > 0, "the next reader stores it"
 
 
-
 def test_a_read_that_finds_the_sqlite_lock_taken_keeps_its_renders_once_the_writer_is_done(app, client, monkeypatch):
     """Why a read waits at all: a save holds the lock for a few ms, and a render not kept is drawn again by the
     next reader. Here the writer lets go while the read waits to keep what it drew (the wait made long, so that
@@ -185,6 +184,39 @@ def test_a_read_that_finds_the_sqlite_lock_taken_keeps_its_renders_once_the_writ
     assert answers[0].status_code == 200
     assert 'id="hand-3"' in answers[0].text
     assert renders_of(app, table.id, version) > 0, "kept once the writer was done"
+
+
+def test_a_read_keeps_the_pieces_and_the_renders_it_drew_in_one_transaction(app, client):
+    """A page read after a save draws the new hand's pieces and the page's renders: they are kept together,
+    one commit (on SQLite one wait for the write lock), not one each."""
+    table, version = game_with_renders_to_keep(client)
+    commits = 0
+    kept_after = {}  # the table written: how many commits came before its write
+
+    def on_commit(_conn):
+        nonlocal commits
+        commits += 1
+
+    def on_write(_conn, _cursor, statement, *_args):
+        words = statement.split()
+        if words[0].upper() == "INSERT":
+            kept_after.setdefault(words[2].strip('"'), set()).add(commits)
+
+    with app.app_context():
+        engine = db.engine
+    sql_event.listen(engine, "commit", on_commit)
+    sql_event.listen(engine, "before_cursor_execute", on_write)
+    try:
+        page = client.get(f"/g/{table.id}")
+    finally:
+        sql_event.remove(engine, "before_cursor_execute", on_write)
+        sql_event.remove(engine, "commit", on_commit)
+
+    assert 'id="hand-3"' in page.text
+    assert kept_after["piece"] == kept_after["render"], "in the same transaction"
+    assert len(kept_after["render"]) == 1
+    assert renders_of(app, table.id, version) > 0
+
 
 def cache_bytes(app):
     """The bytes the cache holds, as summed from its renders; checked against the size it keeps (its own row)."""
