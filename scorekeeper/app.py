@@ -44,7 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         summary,
         table,
     )
-    from .store import backup, keeping, purge, renders, whole_renders
+    from .store import backup, keeping, pieces, purge, renders, whole_renders
     from .web import access, assets, bodies, i18n, limits, security, templates
 
     app = Flask(
@@ -66,7 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     renders.init_app(app)
-    keeping.init_app(app)
+    keeping.init_app(app, writers=(pieces.write_new, renders.write_new))
     whole_renders.init_app(app, ROOT / "static")
     templates.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is

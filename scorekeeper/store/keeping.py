@@ -5,32 +5,44 @@ A board drawn after a save makes both. One transaction takes SQLite's write
 lock and commits once for them, where two took it and committed twice.
 Keeping is best effort: while another request holds SQLite's write lock it
 waits up to `database.STORE_WAIT_MS`, then is skipped, and the next reader
-makes them again.
+makes them again. A read that made nothing to keep (a kept whole answer)
+runs none of this.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from collections.abc import Callable, Sequence
+
+from flask import Flask, Response, after_this_request, current_app, g
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..database import waiting_briefly
 from ..extensions import db
-from . import pieces, renders
+
+KEEPING = "keeping"
+"""In `g`: this request keeps what it made (`store_new` will run). In the app's extensions: the writers."""
+
+
+def later() -> None:
+    """Keep what this GET made once its answer is ready (`store_new`, once however many things it made)."""
+    if KEEPING not in g:
+        setattr(g, KEEPING, True)
+        after_this_request(store_new)
 
 
 def store_new(response: Response) -> Response:
-    if not pieces.has_new() and not renders.has_new():
-        return response
     try:
         db.session.commit()  # ends the read
         with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
-            pieces.write_new()
-            renders.write_new()
+            for write in current_app.extensions[KEEPING]:
+                write()
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
         db.session.rollback()
     return response
 
 
-def init_app(app: Flask) -> None:
-    app.after_request(store_new)
+def init_app(app: Flask, writers: Sequence[Callable[[], None]]) -> None:
+    """`writers` each write what the request made of their kind (nothing if it made none), in this order: always
+    the same, so that on PostgreSQL two reads keeping at once never wait for each other's rows in a circle."""
+    app.extensions[KEEPING] = tuple(writers)

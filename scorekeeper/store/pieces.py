@@ -33,6 +33,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game, Hand, Piece, table
+from . import keeping
 from .renders import RELEASE
 
 _HAND = table(Hand)
@@ -146,6 +147,7 @@ def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
         g.setdefault(NEW_PIECES, []).append(
             {"game_id": game.id, "number": number, "what": what, "release": _RELEASE, "scored": scored,
              "body": body})
+        keeping.later()
     return body
 
 
@@ -157,11 +159,6 @@ def _upsert(dialect: Any) -> Any:
 
 
 _STORE = {dialect.dialect.name: _upsert(dialect) for dialect in (postgresql, sqlite)}  # built once
-
-
-def has_new() -> bool:
-    """Whether this GET made pieces to keep (`write_new`)."""
-    return bool(g.get(NEW_PIECES))
 
 
 def write_new() -> None:

@@ -42,6 +42,7 @@ from sqlalchemy.orm import Session
 
 from ..extensions import db
 from ..models import Game, Render, RenderCacheSize, table
+from . import keeping
 from .running_state import source_digest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -115,12 +116,14 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
         size = len(body.encode()) + sum(len(data) for data in encoded.values())
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
                                              **encoded}
+        keeping.later()
 
 
 def keep_encoded(key: str, version: int, encoding: str, data: bytes) -> None:
     """Store a kept render's form in another encoding once the GET's answer is ready (`write_new`)."""
     if request.method in STORING_METHODS:
         g.setdefault(NEW_ENCODINGS, {})[key, encoding] = (version, data)
+        keeping.later()
 
 
 def touch(key: str, used_at: float | None) -> None:
@@ -128,6 +131,7 @@ def touch(key: str, used_at: float | None) -> None:
     stays a read almost always."""
     if used_at is not None and used_at < time.time() - TOUCH_EVERY and request.method in STORING_METHODS:
         g.setdefault(TOUCHED, set()).add(key)
+        keeping.later()
 
 
 def key_of(*parts: str) -> str:
@@ -148,11 +152,6 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
         return render_template(template, **context.get_all())
 
     return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
-
-
-def has_new() -> bool:
-    """Whether this GET made something to keep (`write_new`)."""
-    return bool(g.get(NEW_RENDERS) or g.get(NEW_ENCODINGS) or g.get(TOUCHED))
 
 
 def write_new() -> None:
