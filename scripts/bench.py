@@ -44,6 +44,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 CONNECTIONS = 20
+# On a shared 2-core machine one round in three or four can fall in a moment when the machine is slowed (bare
+# Flask's rate swings by a third, and the app's can fall to a third in one round of a pair): the median of five
+# pairs leaves out two such rounds, that of three only one.
+ROUNDS = 5
 BARE_APP = "scripts.bench_bare:app"
 
 # A Dummy Hand Spades hand that keeps a game going for hundreds of hands (nobody reaches 10,000 soon).
@@ -399,7 +403,7 @@ def htmx_save(port: int, game_id: str, token: str) -> int:
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--rounds", type=int, default=3, help="A/B rounds for each request (default 3)")
+    options.add_argument("--rounds", type=int, default=ROUNDS, help=f"A/B rounds for each request (default {ROUNDS})")
     options.add_argument("--seconds", type=float, default=3, help="length of each wrk run (default 3)")
     options.add_argument("--quick", action="store_true", help="one short round on a small database (a smoke test)")
     options.add_argument("--database", help="a throwaway database's URL, instead of a fresh SQLite file")
