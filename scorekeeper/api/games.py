@@ -65,12 +65,6 @@ def create_game() -> Response:
 def show_game(game_id: str) -> Response:
     """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be;
     a 304 when If-None-Match holds its ETag."""
-    response = read_game(game_id)
-    response.make_conditional(request)
-    return response
-
-
-def read_game(game_id: str) -> Response:
     shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
     if isinstance(shared, Response):
         return shared
@@ -79,6 +73,7 @@ def read_game(game_id: str) -> Response:
     response = Response(game_object_now(game, store=shared is None) + "\n", mimetype="application/json")
     if shared is None:
         response.set_etag(game_etag(game))
+        response.make_conditional(request)
         return response
     return whole_renders.kept(shared, response, etag=game_etag(game))
 

@@ -191,8 +191,10 @@ def _compress(data: bytes, encoding: str) -> bytes:
 
 
 def _plain(response: Response, etag: str | None) -> Response:
+    """Sent as it is, answered conditionally if it has an ETag."""
     if etag is not None:
         response.set_etag(etag)
+        response.make_conditional(request)
     return response
 
 

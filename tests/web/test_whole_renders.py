@@ -146,6 +146,9 @@ def test_the_api_object_is_kept_whole_with_its_etags(app, client, game):
         assert decoded(response) == decoded(made)
     assert get(client, game.path, encoding="gzip", **{"If-None-Match": '"3:gzip"'}).status_code == 304
     assert get(client, game.path, encoding="br", **{"If-None-Match": '"3:gzip"'}).status_code == 200
+    assert get(client, game.path, encoding="", **{"If-None-Match": '"3"'}).status_code == 304, "kept, not encoded"
+    assert get(client, game.path, host=FOREIGN, encoding="", **{"If-None-Match": '"3"'}).status_code == 304, \
+        "made for another host, not kept"
 
     fresh = get(client, game.path, host=FOREIGN, encoding="gzip")
     assert fresh.headers["ETag"] == '"3:gzip"'
