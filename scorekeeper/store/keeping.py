@@ -31,6 +31,7 @@ def later() -> None:
 
 
 def store_new(response: Response) -> Response:
+    """Run every writer in one transaction, after the read's own has ended."""
     try:
         db.session.commit()  # ends the read
         with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped

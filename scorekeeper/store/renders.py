@@ -12,7 +12,8 @@ nothing of the request (no host name, CSRF token or form key): those are
 drawn around it.
 
 A render missing from the cache is made for the request that needs it,
-and a GET stores what it made once its answer is ready (`write_new`),
+and a GET stores what it made once its answer is ready (`write_new`, in
+store/keeping.py's one transaction with the hands' pieces it made),
 dropping the renders of the game's older versions. Storing is best
 effort: while another request holds SQLite's write lock it waits up to
 `database.STORE_WAIT_MS` (a few of a save's milliseconds), then is
