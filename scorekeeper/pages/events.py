@@ -145,10 +145,11 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         t["game"]: absolute_url("views.join", game_id=t["game"], token=events.table_token(token, t["game"]))
         for t in tables
     } if token else {}
+    mine = set(access.remembered_keys())  # the cookie read once, not once for each table
     confirming = {
         t["game"]: t["confirmers"] for t in tables
         if t["status"] == "finished" and t["confirmed_by"] is None
-        and (token or access.holds_token(t["game"], t["edit_hash"]))
+        and (token or (t["game"] in mine and access.holds_token(t["game"], t["edit_hash"])))
     }
     current = [t for t in tables if t["round"] == view["round"]]
     wanted = request.args.get("player", "").strip().casefold()
