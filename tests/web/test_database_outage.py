@@ -19,6 +19,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper.app import create_app
 from scorekeeper.config import database_uri
+from scorekeeper.database import ASK_AFTER_IDLE_SECONDS, RETURNED_AT
 from scorekeeper.extensions import db
 
 from ..conftest import dispose, make_app
@@ -101,6 +102,40 @@ def test_a_pooled_connection_the_server_ended_is_replaced_before_use_without_ask
     assert_recovered(client, table, hands=2)
     dispose(app)
 
+
+def test_a_pooled_connection_idle_past_its_time_is_asked_before_use_and_a_recent_one_is_not(tmp_path):
+    """A server that went away without a word (a network cut) leaves nothing on the socket: a connection that
+    rested ASK_AFTER_IDLE_SECONDS or more is asked once (SELECT 1) before a request gets it. One used moments
+    ago is given as it is, with no round trip. The server's `query_start` of the connection shows whether it
+    was asked."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("runs on PostgreSQL runs (TEST_DATABASE_URL)")
+    name = "scorekeeper-idle-connections"
+    app = make_app(tmp_path, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"application_name": name}})
+    with app.app_context():
+        engine = db.engine
+    admin = create_engine(database_uri(url), poolclass=NullPool, isolation_level="AUTOCOMMIT")
+
+    def last_asked():
+        with admin.connect() as connection:
+            return connection.execute(text("SELECT query_start FROM pg_stat_activity WHERE application_name = :name"),
+                                      {"name": name}).scalar_one()
+
+    pooled = engine.raw_connection()
+    record = pooled.info  # the pooled connection's own, kept between its uses
+    pooled.close()
+    rested = last_asked()
+    engine.raw_connection().close()
+    assert last_asked() == rested, "used moments ago: not asked"
+
+    record[RETURNED_AT] -= ASK_AFTER_IDLE_SECONDS
+    again = engine.raw_connection()
+    assert last_asked() > rested, "asked before use"
+    assert again.info is record, "the same connection, still usable"
+    again.close()
+    admin.dispose()
+    dispose(app)
 
 class PrivateServer:
     """A PostgreSQL server of this test's own (never the shared one), which the test stops and starts."""
