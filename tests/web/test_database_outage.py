@@ -137,6 +137,7 @@ def test_a_pooled_connection_idle_past_its_time_is_asked_before_use_and_a_recent
     admin.dispose()
     dispose(app)
 
+
 class PrivateServer:
     """A PostgreSQL server of this test's own (never the shared one), which the test stops and starts."""
 
