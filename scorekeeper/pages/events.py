@@ -145,12 +145,10 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         t["game"]: absolute_url("views.join", game_id=t["game"], token=events.table_token(token, t["game"]))
         for t in tables
     } if token else {}
-    mine = set(access.remembered_keys())  # the cookie read once, not once for each table
-    confirming = {
-        t["game"]: t["confirmers"] for t in tables
-        if t["status"] == "finished" and t["confirmed_by"] is None
-        and (token or (t["game"] in mine and access.holds_token(t["game"], t["edit_hash"])))
-    }
+    # Finished tables waiting for a confirmation: the organiser may confirm each, a table's phone its own.
+    awaiting = {t["game"]: t["edit_hash"] for t in tables if t["status"] == "finished" and t["confirmed_by"] is None}
+    held = set(awaiting) if token else access.holding_tokens(awaiting)
+    confirming = {t["game"]: t["confirmers"] for t in tables if t["game"] in held}
     current = [t for t in tables if t["round"] == view["round"]]
     wanted = request.args.get("player", "").strip().casefold()
     player = next((name for name in view["players"] if name.casefold() == wanted), None) if wanted else None

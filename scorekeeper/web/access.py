@@ -99,9 +99,10 @@ def _keep(sealed: dict[str, str]) -> None:
     session[KEPT] = [list(pair) for pair in list(sealed.items())[-REMEMBERED_GAMES:]]
 
 
-def _remembered(edit_key: str) -> str | None:
-    sealed = _sealed().get(edit_key)
-    return None if sealed is None else unseal(edit_key, sealed)
+def _remembered(edit_key: str, sealed: dict[str, str] | None = None) -> str | None:
+    """The token kept under `edit_key`, from `sealed` (the cookie's, read now if not given)."""
+    kept = (_sealed() if sealed is None else sealed).get(edit_key)
+    return None if kept is None else unseal(edit_key, kept)
 
 
 def remember_token(game: Game, token: str) -> None:
@@ -147,6 +148,13 @@ def can_edit(game: Game) -> bool:
 def holds_token(edit_key: str, edit_token_hash: str) -> bool:
     """`can_edit` from the game's columns alone: the game's edit key and its stored token hash."""
     return token_matches(_remembered(edit_key), edit_token_hash)
+
+
+def holding_tokens(hashes: dict[str, str]) -> set[str]:
+    """`holds_token` for many games at once, the cookie read once: the edit keys of `hashes` (edit key: stored
+    token hash) whose token this browser keeps."""
+    sealed = _sealed()
+    return {key for key, token_hash in hashes.items() if token_matches(_remembered(key, sealed), token_hash)}
 
 
 def remembered_keys() -> list[str]:
