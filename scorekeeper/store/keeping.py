@@ -19,23 +19,23 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..database import waiting_briefly
 from ..extensions import db
 
-KEEPING = "keeping"
-"""In `g`: this request keeps what it made (`store_new` will run). In the app's extensions: the writers."""
+KEEPS = "keeps"  # in `g`: this request keeps what it made (`_store_new` will run)
+WRITERS = "keeping_writers"  # in the app's extensions
 
 
 def later() -> None:
-    """Keep what this GET made once its answer is ready (`store_new`, once however many things it made)."""
-    if KEEPING not in g:
-        setattr(g, KEEPING, True)
-        after_this_request(store_new)
+    """Keep what this GET made once its answer is ready (`_store_new`, once however many things it made)."""
+    if KEEPS not in g:
+        setattr(g, KEEPS, True)
+        after_this_request(_store_new)
 
 
-def store_new(response: Response) -> Response:
+def _store_new(response: Response) -> Response:
     """Run every writer in one transaction, after the read's own has ended."""
     try:
         db.session.commit()  # ends the read
         with waiting_briefly():  # while a writer holds SQLite's lock, this waits briefly, then is skipped
-            for write in current_app.extensions[KEEPING]:
+            for write in current_app.extensions[WRITERS]:
                 write()
         db.session.commit()
     except (OperationalError, IntegrityError):  # busy, or the game was deleted meanwhile: made again if needed
@@ -46,4 +46,4 @@ def store_new(response: Response) -> Response:
 def init_app(app: Flask, writers: Sequence[Callable[[], None]]) -> None:
     """`writers` each write what the request made of their kind (nothing if it made none), in this order: always
     the same, so that on PostgreSQL two reads keeping at once never wait for each other's rows in a circle."""
-    app.extensions[KEEPING] = tuple(writers)
+    app.extensions[WRITERS] = tuple(writers)
