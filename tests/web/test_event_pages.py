@@ -119,6 +119,19 @@ def test_the_tables_phone_confirms_the_result_on_the_event_page(client):
     assert f"Finished, confirmed by {second}" in html and "confirms</button>" not in html
 
 
+def test_a_phone_holding_one_tables_link_confirms_that_table_only(client):
+    """Two tables finished, the phone holds one's edit link: it is offered that table's confirmations and not the
+    other's (the cookie is read once for every table, `access.holding_tokens`)."""
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]})
+    mine, other = seat(client, created)["tables"]
+    client.get(mine["edit_url"].removeprefix("http://localhost"))
+    play(client, mine)
+    play(client, other)
+    html = client.get(f"/events/{created['id']}").get_data(as_text=True)
+    assert f"{mine['players'][1]} confirms" in html and f"{mine['players'][2]} confirms" in html
+    assert not [name for name in other["players"] if f"{name} confirms" in html]
+
+
 def test_a_form_sent_twice_creates_one_event_and_seats_one_round(app, client):
     form = {**FORM, "csrf_token": csrf_token(client, "/events/new"), "request_key": "k" * 22}
     first = client.post("/events/new", data=form)
