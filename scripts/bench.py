@@ -9,11 +9,10 @@ drives both in turn, A/B/A/B, each run bounded in time, only ever to
 after one query, and after one committed write; for scale, also after the
 statements a save runs, with none of the save's own Python work), and
 prints every goal of the "close to the stack's limit" issue as a share of
-the limit it needs
-(median, min and max of the rounds; reads 90% of one query's, saves 60% of
-one committed write's, a save into a 200-hand game 85% of one into a
-20-hand game), the bytes on the wire, and the stats page's cost against the
-home page.
+the limit it needs (median, min and max of the rounds; reads 90% of one
+query's, saves 60% of one committed write's, a save into a 200-hand game
+85% of one into a 20-hand game), the bytes on the wire, and the stats
+page's cost against the home page.
 
     scripts/bench.py [--rounds N] [--seconds S] [--quick] [--database URL]
 
