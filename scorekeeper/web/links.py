@@ -7,7 +7,8 @@ with neither setting, an address of this machine (`localhost`, or the LAN
 address phones type, like 192.168.1.20:5000). Any other name, which anyone
 may put in a request, gives the server's own address instead (HOST:PORT),
 and the share box tells an editor which setting names the server
-(`links_follow_the_browser`). Links are built for each request and never kept.
+(`links_follow_the_browser`). Links are built for each request and never kept;
+whether an address is this machine's is asked once a minute in each process.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+import time
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,6 +26,7 @@ from flask import current_app, g, request, url_for
 
 # Where a datagram socket is pointed to learn this machine's own address on its network (nothing is sent).
 ANY_REMOTE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737)
+ADDRESSES_KNOWN_FOR_SECONDS = 60
 
 
 def absolute_url(endpoint: str, **values: Any) -> str:
@@ -69,6 +73,14 @@ def is_this_machine(host: str) -> bool:
         return name == "localhost"
     if address.is_unspecified or address.is_multicast or address == ipaddress.IPv4Address("255.255.255.255"):
         return False
+    return _bindable(address, int(time.monotonic() // ADDRESSES_KNOWN_FOR_SECONDS))
+
+
+@lru_cache(maxsize=32)
+def _bindable(address: ipaddress.IPv4Address | ipaddress.IPv6Address, _period: int) -> bool:
+    """Whether this machine has `address`, asked once a period (`ADDRESSES_KNOWN_FOR_SECONDS`) in each process:
+    binding a socket costs an API read a thirtieth of its time, and a machine's addresses change seldom (a
+    laptop moving to another network). At most 32 addresses are remembered, however many hosts are named."""
     with socket.socket(socket.AF_INET6 if address.version == 6 else socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.bind((str(address), 0))

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from scorekeeper.app import create_app
+from scorekeeper.web import links
 from scorekeeper.web.links import qr_svg
 
 from ..conftest import dispose, make_app
@@ -126,6 +127,47 @@ def test_links_are_built_for_each_request_never_kept(client):
         assert view.data == qr_svg(f"http://{host}/g/{game_id}")
         page = client.get(f"/g/{game_id}", headers={"Host": host}).get_data(as_text=True)
         assert re.findall(r">(http://[^/<]+)/g/", page) == [f"http://{host}"]
+
+
+def test_whether_an_address_is_this_machines_is_asked_once_a_minute(client, monkeypatch):
+    """Binding a socket to the Host's address tells whether it is this machine's; a process asks once a minute,
+    so an address the machine no longer has stops making links within a minute."""
+    game_id = create(client)["id"]
+    real_socket, probes = links.socket.socket, []
+
+    def counted(*args):
+        probes.append(args)
+        return real_socket(*args)
+
+    now = [960.0]  # the start of a minute
+    monkeypatch.setattr(links.socket, "socket", counted)
+    monkeypatch.setattr(links.time, "monotonic", lambda: now[0])
+    links._bindable.cache_clear()
+    here = {"Host": "127.0.0.2:5000"}
+    for _ in range(3):
+        assert client.get(f"/api/v1/games/{game_id}", headers=here).get_json()["url"] == f"http://127.0.0.2:5000/g/{game_id}"
+    assert len(probes) == 1
+
+    class Gone:  # the machine has left the network that gave it the address
+        def __init__(self, *_args):
+            probes.append(_args)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *_exc):
+            return False
+
+        def bind(self, _address):
+            raise OSError("Cannot assign requested address")
+
+    monkeypatch.setattr(links.socket, "socket", Gone)
+    now[0] += 59
+    assert client.get(f"/api/v1/games/{game_id}", headers=here).get_json()["url"] == f"http://127.0.0.2:5000/g/{game_id}"
+    now[0] += 1
+    assert client.get(f"/api/v1/games/{game_id}", headers=here).get_json()["url"] == f"http://127.0.0.1:5000/g/{game_id}"
+    assert len(probes) == 2
+    links._bindable.cache_clear()
 
 
 @pytest.mark.parametrize("path", ["/", "/g/{id}", "/api/v1/games/{id}", "/g/{id}/qr/view.svg", "/g/{id}/live"])
