@@ -31,12 +31,13 @@ from __future__ import annotations
 import select
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app, has_request_context, request
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DisconnectionError
 
 from .extensions import db
@@ -55,6 +56,23 @@ FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS = 0.0005, 0.004  # a writer's pauses 
 # ms, while a skipped render is drawn again by the next reader (10-20 ms of processor time): on a busy evening,
 # skipping at once (0) left nearly half the boards drawn unkept, each drawn again by the table's next phone.
 STORE_WAIT_MS = 25
+
+
+S = TypeVar("S")
+
+
+class OnConflict(Generic[S]):
+    """A statement with INSERT ... ON CONFLICT, which PostgreSQL and SQLite say alike but SQLAlchemy builds with
+    each dialect's own `insert`: `build(insert)` once for each, and the one for the database at hand."""
+
+    def __init__(self, build: Callable[[Callable[..., Any]], S]) -> None:
+        self._built = {dialect.dialect.name: build(dialect.insert) for dialect in (postgresql, sqlite)}
+
+    def on(self, bind: Connection | Engine) -> S:
+        return self._built[bind.dialect.name]
+
+    def in_session(self) -> S:
+        return self.on(db.session.get_bind())
 
 
 def lock_timeout(app: Flask) -> int:

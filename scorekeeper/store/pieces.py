@@ -27,8 +27,8 @@ from typing import Any
 
 from flask import g, request
 from sqlalchemy import and_, bindparam, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 
+from ..database import OnConflict
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
@@ -151,14 +151,14 @@ def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
     return body
 
 
-def _upsert(dialect: Any) -> Any:
-    """INSERT of pieces that replaces one kept of the same hand (PostgreSQL and SQLite say it alike)."""
-    insert = dialect.insert(_PIECE)
-    return insert.on_conflict_do_update(index_elements=["game_id", "number", "what"], set_={
-        column: insert.excluded[column] for column in ("release", "scored", "body")})
+def _upsert(insert: Callable[..., Any]) -> Any:
+    """INSERT of pieces that replaces one kept of the same hand."""
+    statement = insert(_PIECE)
+    return statement.on_conflict_do_update(index_elements=["game_id", "number", "what"], set_={
+        column: statement.excluded[column] for column in ("release", "scored", "body")})
 
 
-_STORE = {dialect.dialect.name: _upsert(dialect) for dialect in (postgresql, sqlite)}  # built once
+_STORE = OnConflict(_upsert)
 
 
 def write_new() -> None:
@@ -166,7 +166,7 @@ def write_new() -> None:
     in the session's transaction, not committed (store/keeping.py)."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
     if new:
-        db.session.execute(_STORE[db.session.get_bind().dialect.name], new)
+        db.session.execute(_STORE.in_session(), new)
 
 
 def forget(game: Game) -> None:

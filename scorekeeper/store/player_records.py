@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, event, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from ..database import OnConflict
 from ..extensions import db
 from ..games import GAMES, GameKind, stats
 from ..games.base import Engine
@@ -105,6 +105,9 @@ def forget(game_ids: Iterable[int]) -> None:
         _replace(game_id, kind, {})
 
 
+_NEW_SUMS = OnConflict(lambda insert: insert(PlayerRecord).on_conflict_do_nothing())
+
+
 def _replace(game_id: int, kind: str, new: Records) -> None:
     old = {key: record for key, record in db.session.execute(
         select(PlayerGameRecord.name_key, PlayerGameRecord.record).where(PlayerGameRecord.game_id == game_id))}
@@ -112,10 +115,9 @@ def _replace(game_id: int, kind: str, new: Records) -> None:
     if not keys:
         return
     if new:  # a player's first game of the kind: a row to add to (two games at once: one inserts, both add)
-        dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-        db.session.execute(dialect.insert(PlayerRecord).values([
+        db.session.execute(_NEW_SUMS.in_session(), [
             {"name_key": key, "kind": kind, "name": name, "latest_game": game_id, "games": 0, "record": {}}
-            for key, (name, _record) in sorted(new.items())]).on_conflict_do_nothing())
+            for key, (name, _record) in sorted(new.items())])
     sums = db.session.execute(select(PlayerRecord).where(PlayerRecord.kind == kind, PlayerRecord.name_key.in_(keys))
                               .order_by(PlayerRecord.name_key).with_for_update()).scalars()
     for total in sums:

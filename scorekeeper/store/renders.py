@@ -38,9 +38,9 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 from sqlalchemy import Connection, bindparam, delete, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from ..database import OnConflict
 from ..extensions import db
 from ..models import Game, Render, RenderCacheSize, table
 from . import keeping
@@ -67,10 +67,10 @@ _FIND = select(_RENDERS.c.body, _RENDERS.c.used_at).where(_RENDERS.c.key == bind
 _DROP_OLDER = (delete(_RENDERS).where(_RENDERS.c.game == bindparam("of_game"), _RENDERS.c.version < bindparam("below"))
                .returning(_RENDERS.c.size))
 # Leaves a render another worker stored first, returning the size of each one it did store. A whole answer's key
-# holds no version (whole_renders.py): the game's older versions are dropped before. PostgreSQL and SQLite say it
-# alike; every row names every column (those of the encodings it was not kept in, None).
-_INSERT_NEW = {dialect.dialect.name: dialect.insert(_RENDERS).on_conflict_do_nothing(index_elements=["key"])
-               .returning(_RENDERS.c.size) for dialect in (postgresql, sqlite)}
+# holds no version (whole_renders.py): the game's older versions are dropped before. Every row names every column
+# (those of the encodings it was not kept in, None).
+_INSERT_NEW = OnConflict(lambda insert: insert(_RENDERS).on_conflict_do_nothing(index_elements=["key"])
+                        .returning(_RENDERS.c.size))
 _NO_ENCODINGS = dict.fromkeys(ENCODINGS)
 _TOUCH = (update(_RENDERS).where(_RENDERS.c.key.in_(bindparam("keys", expanding=True)))
           .values(used_at=bindparam("now")))
@@ -167,7 +167,7 @@ def write_new() -> None:
     for public_id, version in {(values["game"], values["version"]) for values in new.values()}:
         moved -= sum(db.session.execute(_DROP_OLDER, {"of_game": public_id, "below": version}).scalars())
     if new:
-        moved += sum(db.session.execute(_INSERT_NEW[db.session.get_bind().dialect.name], [
+        moved += sum(db.session.execute(_INSERT_NEW.in_session(), [
             {**_NO_ENCODINGS, **values, "key": key, "used_at": now} for key, values in new.items()]).scalars())
     for (key, encoding), (version, data) in encoded.items():
         moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())

@@ -31,11 +31,10 @@ from flask_limiter import Limiter
 from limits import RateLimitItem, parse_many
 from limits.storage import Storage
 from sqlalchemy import bindparam, case, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from ..database import read_connection
+from ..database import OnConflict, read_connection
 from ..extensions import db
 from ..models import RateLimit, table
 
@@ -62,15 +61,9 @@ class DatabaseStorage(Storage):
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         """Add `amount` to the counter, which starts again (at `amount`) once its window has ended."""
         now = time.time()
-        dialect = postgresql if db.engine.dialect.name == "postgresql" else sqlite
-        insert = dialect.insert(RateLimit).values(key=key, count=amount, expires_at=now + expiry)
-        ended = COUNTERS.c.expires_at <= now
-        upsert = insert.on_conflict_do_update(index_elements=["key"], set_={
-            "count": case((ended, insert.excluded["count"]), else_=COUNTERS.c.count + insert.excluded["count"]),
-            "expires_at": case((ended, insert.excluded.expires_at), else_=COUNTERS.c.expires_at),
-        }).returning(COUNTERS.c.count)
         with db.engine.begin() as connection:
-            count = connection.execute(upsert).scalar_one()
+            count = connection.execute(_COUNT.on(connection), {
+                "key": key, "count": amount, "expires_at": now + expiry, "now": now}).scalar_one()
             stale = select(COUNTERS.c.key).where(COUNTERS.c.expires_at < now).limit(FORGET_BATCH)
             connection.execute(delete(RateLimit).where(COUNTERS.c.key.in_(stale)))
         _windows_read().pop(key, None)
@@ -102,6 +95,17 @@ class DatabaseStorage(Storage):
         _windows_read().pop(key, None)
 
 
+def _count(insert: Callable[..., Any]) -> Any:
+    """A counter's new row, or the count added to the row's (the window started again, if it had ended)."""
+    statement = insert(COUNTERS)
+    ended = COUNTERS.c.expires_at <= bindparam("now")
+    return statement.on_conflict_do_update(index_elements=["key"], set_={
+        "count": case((ended, statement.excluded["count"]), else_=COUNTERS.c.count + statement.excluded["count"]),
+        "expires_at": case((ended, statement.excluded.expires_at), else_=COUNTERS.c.expires_at),
+    }).returning(COUNTERS.c.count)
+
+
+_COUNT = OnConflict(_count)
 _WINDOWS = "scorekeeper.rate_limit_windows"  # a key of the request's WSGI environ, which lives as long as it
 
 
