@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -111,7 +112,7 @@ def show_event(event_id: str) -> ResponseReturnValue:
     context = with_leaderboard(kept, token)
     # The tables as every reader sees them are kept too; the organiser, and a table's phone that may confirm, get
     # their own (edit links and QR codes, "Ben confirms").
-    context["tables"] = (with_part(kept, TABLES, context) if not (context["organiser"] or context["confirming"])
+    context["tables"] = (with_part(kept, TABLES, lambda: context) if not (context["organiser"] or context["confirming"])
                          else Markup(render_template(TABLES, **context)))  # noqa: S704  # our own render
     response = make_response(render_template("events/show.html", **context))
     vary_on(response, "Cookie")
@@ -125,15 +126,23 @@ TABLES = "events/_tables.html"
 def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
     """`page_context` with the standings drawn (`leaderboard`)."""
     context = page_context(kept.view, token)
-    context["leaderboard"] = with_part(kept, LEADERBOARD, context)
+    context["leaderboard"] = with_part(kept, LEADERBOARD, lambda: context)
     return context
 
 
-def with_part(kept: Viewed, part: str, context: dict[str, Any]) -> Markup:
-    """The template `part`, drawn from the view alone: kept for this version and language, or drawn and kept."""
+def screen_context(kept: Viewed) -> dict[str, Any]:
+    """What the big screen and its polls show: the event's name and the standings. While the standings are kept,
+    the view (every table's) is not decoded, so the screen costs the same however many tables the event has."""
+    return {"name": kept.name, "event_id": kept.public_id, "live_etag": live_etag(kept.version),
+            "leaderboard": with_part(kept, LEADERBOARD, lambda: page_context(kept.view, None))}
+
+
+def with_part(kept: Viewed, part: str, context: Callable[[], dict[str, Any]]) -> Markup:
+    """The template `part`, drawn from the view alone (`context()`, asked for only then): kept for this version and
+    language, or drawn and kept."""
     html = kept.parts[part]
     if html is None:
-        html = render_template(part, **context)
+        html = render_template(part, **context())
         keep_part(kept, part, html)
     return Markup(html)  # noqa: S704  # our own render
 
@@ -231,7 +240,7 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    return render_template("events/screen.html", **with_leaderboard(viewed(event_id, LEADERBOARD), None))
+    return render_template("events/screen.html", **screen_context(viewed(event_id, LEADERBOARD)))
 
 
 def live_etag(version: int) -> str:
@@ -248,9 +257,9 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        context = with_leaderboard(viewed(event_id, LEADERBOARD), None)
+        context = screen_context(viewed(event_id, LEADERBOARD))
         response = make_response(context["leaderboard"])
-        etag = live_etag(context["view"]["version"])
+        etag = context["live_etag"]
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -41,10 +41,15 @@ def _kept(key: str) -> Any:
             .scalar_subquery())
 
 
+_NAME = select(Event.name).where(Event.public_id == bindparam("public_id")).scalar_subquery()
+
+
 @cache
 def _kept_with_parts(parts: int) -> Any:
-    """The event's version, its view and `parts` renders kept for that version: one statement (built once)."""
-    return select(_VERSION.scalar_subquery(), _kept("key"), *(_kept(f"part_{index}") for index in range(parts)))
+    """The event's version, its name, its view and `parts` renders kept for that version: one statement (built
+    once)."""
+    return select(_VERSION.scalar_subquery(), _NAME, _kept("key"),
+                  *(_kept(f"part_{index}") for index in range(parts)))
 
 
 def current_version(public_id: str) -> int | None:
@@ -62,6 +67,7 @@ class Viewed:
 
     public_id: str
     version: int
+    name: str
     body: str  # the view, as kept: decoded only when asked for (a reader of kept parts alone never needs it)
     parts: dict[str, str | None]
     keys: dict[str, str]
@@ -84,15 +90,15 @@ def viewed(public_id: str, *parts: str) -> Viewed:
     language = str(get_locale())
     keys = {part: renders.key_of("event-part", public_id, part, language) for part in parts}
     values = {"public_id": public_id, "key": key, **{f"part_{i}": keys[part] for i, part in enumerate(parts)}}
-    version, body, *kept = db.session.execute(_kept_with_parts(len(parts)), values).one()
+    version, name, body, *kept = db.session.execute(_kept_with_parts(len(parts)), values).one()
     if version is None:
         abort(404)
     if body is not None:
-        return Viewed(public_id, version, body, dict(zip(parts, kept, strict=True)), keys)
+        return Viewed(public_id, version, name, body, dict(zip(parts, kept, strict=True)), keys)
     view = view_of(events.load_event(public_id))
     body = json.dumps(view)
     renders.keep(key, public_id, view["version"], body)
-    return Viewed(public_id, view["version"], body, dict.fromkeys(parts), keys)
+    return Viewed(public_id, view["version"], view["name"], body, dict.fromkeys(parts), keys)
 
 
 def keep_part(viewed: Viewed, part: str, html: str) -> None:

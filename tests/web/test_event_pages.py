@@ -6,6 +6,7 @@ from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, EventTable
+from scorekeeper.store import event_views
 
 from .forms_client import csrf_token
 from .test_api_events import EVENT, create, play, seat
@@ -60,6 +61,29 @@ def test_the_big_screen_polls_with_the_events_etag(client):
     play(client, table)
     assert client.get(f"/events/{created['id']}/live", headers={"If-None-Match": etag}).status_code == 200
     assert client.get("/events/nope/live").status_code == 404
+
+
+def test_the_big_screen_shows_its_kept_standings_without_decoding_every_table(client, monkeypatch):
+    """Once the standings are kept for the event's version, the big screen and its poll show them with the
+    event's name, read with them, and never decode the event's view (every table's): so they cost the same for
+    30 tables as for 3."""
+    created = create(client, {**EVENT, "name": "Thursday <club>"})
+    play(client, seat(client, created)["tables"][0])
+    screen, live = f"/events/{created['id']}/screen", f"/events/{created['id']}/live"
+    drawn = client.get(screen).get_data(as_text=True)  # draws the standings from the view, and keeps them
+
+    def decoded(_viewed):
+        raise AssertionError("the event's view was decoded")
+
+    monkeypatch.setattr(event_views.Viewed, "view", property(decoded))
+    html = client.get(screen).get_data(as_text=True)
+    assert "<h1>Thursday &lt;club&gt;</h1>" in html and "<title>Thursday &lt;club&gt; · Leaderboard" in html
+    standings = html[html.index('id="leaderboard"'):html.index("</table>")]
+    assert standings == drawn[drawn.index('id="leaderboard"'):drawn.index("</table>")]
+    assert "Standings after round 1 of 2" in standings
+    polled = client.get(live)
+    assert polled.status_code == 200 and standings in polled.get_data(as_text=True)
+    assert client.get(live, headers={"If-None-Match": polled.headers["ETag"]}).status_code == 304
 
 
 def test_the_csv_and_the_results_sheet(client):
