@@ -166,6 +166,8 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         "player_tables": [t for t in tables if player in t["players"]] if player else [],
         "player_byes": [b["round"] for b in view["byes"] if b["player"] == player] if player else [],
         "view": view, "kind": GAMES[view["game"]], "organiser": token is not None, "confirming": confirming,
+        # In Python: Jinja's sort filter takes a tenth of a 30-table event's page for its 90 names.
+        "players_by_name": sorted(view["players"], key=str.lower),
         "edit_links": edit_links, "rounds": range(view["round"], 0, -1),
         "playing": [t["table"] for t in current if t["status"] != "finished"],
         "unconfirmed": [t["table"] for t in current if t["status"] == "finished" and t["confirmed_by"] is None],

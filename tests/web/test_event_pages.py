@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
@@ -191,3 +193,10 @@ def test_a_player_finds_their_tables_by_the_plain_link(client):
     assert f"Round 1, table 2</a>:\n            {', '.join(table['players'])} · Playing" in html
     bye = first["byes"][0]["player"]
     assert "Round 1: sitting out (a bye)" in client.get(f"/events/{created['id']}?player={bye}").get_data(as_text=True)
+
+
+def test_the_players_are_offered_in_alphabetical_order_whatever_their_case(client):
+    created = create(client, {**EVENT, "players": ["ben", "Cid", "ann", "Dee", "Bea", "alf"]})
+    html = client.get(f"/events/{created['id']}?player=bea").get_data(as_text=True)
+    assert re.findall(r"<option( selected)?>([^<]*)</option>", html) == [
+        ("", "alf"), ("", "ann"), (" selected", "Bea"), ("", "ben"), ("", "Cid"), ("", "Dee")]
