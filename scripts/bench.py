@@ -491,7 +491,8 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
         measured = measure(bare, baseline, bare, load, rounds, seconds, folder)
         limits[kind] = statistics.median(measured.shares)
         what = LIMIT if kind in ("read", "write") else f"{limits[kind] / limits['write']:6.1%} of one committed write's"
-        print(f"{load.label:<36} {what:<42} {measured.rate:.0f} req/s,"
+        note = f", {measured.errors} failed" if measured.errors else ""
+        print(f"{load.label:<36} {what:<42} {measured.rate:.0f} req/s{note},"
               f" {spread(measured.shares).strip()} of bare Flask's {measured.bare_rate:.0f}", flush=True)
     shares = {}
     for load in loads:
