@@ -13,7 +13,9 @@ request's connection (the limits' counters, as in the app, on one apart),
 and commits: what the stack allows a save before any of its own Python
 work (the rules engine, the answer, the ORM, Flask-Limiter). It changes
 nothing the app reads: each UPDATE sets a column to itself, and the hand
-goes into a table of its own.
+goes into a table of its own. So they are copies of the app's statements,
+not the app's own, which write what they change: a change to what a save
+runs must be made here too.
 """
 
 from pathlib import Path
