@@ -129,7 +129,15 @@ def test_links_are_built_for_each_request_never_kept(client):
         assert re.findall(r">(http://[^/<]+)/g/", page) == [f"http://{host}"]
 
 
-def test_whether_an_address_is_this_machines_is_asked_once_a_minute(client, monkeypatch):
+@pytest.fixture
+def fresh_address_checks():
+    """The process's remembered address checks forgotten before the test and after it, whatever it does."""
+    links._bindable.cache_clear()
+    yield
+    links._bindable.cache_clear()
+
+
+def test_whether_an_address_is_this_machines_is_asked_once_a_minute(client, monkeypatch, fresh_address_checks):
     """Binding a socket to the Host's address tells whether it is this machine's; a process asks once a minute,
     so an address the machine no longer has stops making links within a minute."""
     game_id = create(client)["id"]
@@ -142,7 +150,6 @@ def test_whether_an_address_is_this_machines_is_asked_once_a_minute(client, monk
     now = [960.0]  # the start of a minute
     monkeypatch.setattr(links.socket, "socket", counted)
     monkeypatch.setattr(links.time, "monotonic", lambda: now[0])
-    links._bindable.cache_clear()
     here = {"Host": "127.0.0.2:5000"}
     for _ in range(3):
         assert client.get(f"/api/v1/games/{game_id}", headers=here).get_json()["url"] == f"http://127.0.0.2:5000/g/{game_id}"
@@ -167,7 +174,6 @@ def test_whether_an_address_is_this_machines_is_asked_once_a_minute(client, monk
     now[0] += 1
     assert client.get(f"/api/v1/games/{game_id}", headers=here).get_json()["url"] == f"http://127.0.0.1:5000/g/{game_id}"
     assert len(probes) == 2
-    links._bindable.cache_clear()
 
 
 @pytest.mark.parametrize("path", ["/", "/g/{id}", "/api/v1/games/{id}", "/g/{id}/qr/view.svg", "/g/{id}/live"])
