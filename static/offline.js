@@ -241,9 +241,15 @@
     entry.prepend(paragraph);
   }
 
-  var keeping = false; // a second tap while the first is being kept
+  // While a hand is being kept (the first offline save waits seconds for the scorer to start) the form is held:
+  // nothing can be typed into it or saved from it, so no hand typed meanwhile is cleared with it.
+  var keeping = false;
+  function hold(form, held) {
+    form.inert = held;
+    if (held) form.setAttribute("aria-busy", "true"); else form.removeAttribute("aria-busy");
+  }
   function keepForLater(form, submitter) {
-    if (keeping) return;
+    if (keeping) return; // a second tap on the same save
     var game = live() && live().dataset.game;
     if (!game) return;
     var problem = problems(form);
@@ -253,6 +259,7 @@
     try { data = new FormData(form, submitter || undefined); } catch (error) { data = new FormData(form); }
     var fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    hold(form, true);
     var own = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) { return field.name; });
     var number = Number(form.querySelector("input[name=hand]").value);
     var entry = {
@@ -284,7 +291,12 @@
     }).catch(function (refused) {
       // The scorer on this phone refused the hand (as the server would), or IndexedDB did (a private window).
       note(refused && refused.refusedHere ? refused.message : texts.needsServer);
-    }).then(function () { keeping = false; });
+    }).then(function () {
+      keeping = false;
+      hold(form, false);
+      var marked = form.querySelector("[data-offline-invalid]"); // marked by the scorer while the form was held
+      if (marked) marked.focus();
+    });
   }
 
   // Saving while offline: the entry form is kept for later; any other change needs the server.
@@ -466,6 +478,7 @@
       var held = entryArea && entryArea.querySelector(".offline-held");
       if (held) held.remove();
       if (!entry) {
+        boardUndo([], form);
         if (form) form.hidden = false;
         offerEdits(document.getElementById("hands"));
         if (provisional(here.dataset.game)) showPhoneBoard([]);
@@ -473,6 +486,7 @@
       }
       var line = inLine(entry);
       var scoring = scoresHere() && pending(entry);
+      boardUndo(scoring ? line : [], form);
       if (form) form.hidden = !scoring;
       if (scoring) showPhoneBoard(line);
       if (scoring && form) alignForm(form, line[line.length - 1]);
@@ -496,6 +510,21 @@
       elements[0].dataset.signature = signature;
       elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
     }, function () { /* no IndexedDB: nothing can wait */ });
+  }
+
+  // The board's undo link, as the server drew it, names the server's last hand; offline it undoes the last one on
+  // this phone (undoOffline). While hands typed here wait, the last of them is taken back by its own button in the
+  // history, so the link is put away; behind a waiting edit it names the hand it undoes.
+  function boardUndo(line, form) {
+    var link = document.querySelector("#undo-redo a.undo[data-undo-action]");
+    var text = link && link.lastChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return;
+    if (!("drawn" in link.dataset)) link.dataset.drawn = text.nodeValue;
+    var last = line.length ? line[line.length - 1] : null;
+    var at = form && form.querySelector("input[name=hand]");
+    link.hidden = Boolean(last && !last.edit);
+    text.nodeValue = last && last.edit && at && link.dataset.undoLabel
+      ? " " + fill(link.dataset.undoLabel, { number: Number(at.value) - 1 }) : link.dataset.drawn;
   }
 
   // Piquet's dealer alternates, so a deal added an odd number of places later has elder and younger swapped: the

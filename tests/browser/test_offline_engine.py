@@ -149,6 +149,55 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
     screenshot(phone, "offline-three-hands-sent")
 
 
+def test_the_form_is_held_while_a_hand_is_kept_so_a_hand_typed_at_once_after_it_is_kept_too(phone, server):
+    """The first save offline waits for the scorer to start (seconds): a hand typed meanwhile was dropped."""
+    game_id, token = dummy_hand_game(server, 1)
+    open_offline(phone, server, game_id, token)
+
+    type_row(phone, SPADES_HANDS[1])
+    phone.evaluate("""() => {
+        document.querySelector("#hand-form [type=submit]").click();
+        const form = document.querySelector("#hand-form");
+        window.heldAtOnce = form.inert && form.getAttribute("aria-busy") === "true";
+    }""")
+    assert phone.evaluate("window.heldAtOnce"), "nothing can be typed into the form or saved from it meanwhile"
+    phone.locator("#hand-form:not([aria-busy])").wait_for(timeout=SCORED_SECONDS * 1000)
+    type_row(phone, SPADES_HANDS[2])
+    phone.click("#hand-form [type=submit]")
+
+    phone.locator("#phone-board h2", has_text="with Hand 2, Hand 3 not sent yet").wait_for(
+        timeout=SCORED_SECONDS * 1000)
+    assert phone.locator(".waiting-hand").count() == 2
+    assert not phone.evaluate("document.querySelector('#hand-form').inert")
+    server.start()
+    phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:3]]
+
+
+def test_while_hands_wait_the_boards_undo_link_is_put_away_for_the_waiting_hands_own(phone, server):
+    """The server drew "Undo hand 1"; offline a tap on it took back the waiting Hand 2."""
+    game_id, token = dummy_hand_game(server, 1)
+    open_offline(phone, server, game_id, token)
+    assert " ".join(phone.locator("a.undo").inner_text().split()) == "\u21b6 Undo hand 1"
+
+    type_row(phone, SPADES_HANDS[1])
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="with Hand 2 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert phone.locator("a.undo").is_hidden()
+    assert phone.locator(".waiting-hand button").all_inner_texts() == ["Undo Hand 2"]
+    phone.goto("/")
+    phone.goto(f"/g/{game_id}")  # the page's kept copy, drawn when hand 1 was the last
+    phone.locator("#phone-board h2", has_text="with Hand 2 not sent yet").wait_for()
+    assert phone.locator("a.undo").is_hidden()
+    screenshot(phone, "offline-waiting-undo")
+
+    phone.click(".waiting-hand button:text-is('Undo Hand 2')")
+    phone.locator(".offline-note", has_text="Hand 2 was undone on this phone; it was never sent.").wait_for()
+    assert " ".join(phone.locator("a.undo").inner_text().split()) == "\u21b6 Undo hand 1"
+    assert phone.locator("a.undo").is_visible()
+
+
 def test_hands_in_line_behind_a_conflict_follow_the_players_choice(phone, server, database):
     game_id, token = test_offline.open_with_edit_rights(phone, server, SPADES_GAME)
     server.stop()
