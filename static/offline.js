@@ -779,6 +779,7 @@
         : board.winner ? fill(texts.wins, { name: board.winner })
         : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
       panel.append(title, table, status);
+      if (board.next_leader) panel.append(element("p", "phone-board-leads", fill(texts.leads, { name: board.next_leader })));
       if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
       // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
       var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
@@ -801,6 +802,7 @@
       standing.hidden = true;
       var form = currentEntryForm();
       if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
+      orderBids(form, board.next_bidding_order);
       // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
       if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
         facts.hidden = true;
@@ -808,6 +810,19 @@
       });
       drawPhoneHistory(board);
     });
+  }
+
+  // The form's bid rows in the bidding order of the hand it is for on this phone (the server drew them for the hand
+  // it knew as the next); each row's fields stay its player's.
+  function orderBids(form, order) {
+    if (!form || !order) return;
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".bid-row[data-player]"));
+    var byName = {};
+    rows.forEach(function (row) { byName[row.dataset.player] = row; });
+    if (rows.length !== order.length || order.some(function (name) { return !byName[name]; })) return;
+    var parent = rows[0].parentNode;
+    var after = rows[rows.length - 1].nextSibling;
+    order.forEach(function (name) { parent.insertBefore(byName[name], after); });
   }
 
   // The form, ready for the next hand once one is kept: its number and version, a new key, nothing typed.

@@ -27,6 +27,7 @@ from typing import Any
 
 from . import dummy_spades, piquet, spades, typed
 from .errors import MalformedInput, NotAllowed, RuleError
+from .hands import HandLog
 from .log import Log
 from .phrases import N_, Phrase, Signed, phrase
 
@@ -164,7 +165,18 @@ def board_of(engine: Engine, kind: object, say: Say = str) -> dict[str, Any]:
         "totals": {name: asdict(standing) for name, standing in engine.totals().items()},
         "entries": [_entry_dict(engine, entry) for entry in engine.entries],
         "hands": hands,
-        **(_partie(engine) if isinstance(engine, piquet.Game) else {}),
+        **(_partie(engine) if isinstance(engine, piquet.Game) else
+           _next_hand(engine, over) if isinstance(engine, HandLog) else {}),
+    }
+
+
+def _next_hand(engine: HandLog[Any, Any, Any], over: bool) -> dict[str, Any]:
+    """What a Spades page says of the hand its form is for (the one waiting for its tricks, else the next): who
+    bids in which order (the order of the form's bid rows) and who leads."""
+    number = engine.waiting_number() or engine.next_hand_number()
+    return {
+        "next_bidding_order": None if over else list(engine.table.bidding_order(number)),
+        "next_leader": None if over else engine.table.leader(number),
     }
 
 

@@ -117,6 +117,9 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
         assert shown_totals(phone) == written(expected["totals"])
         assert phone.locator(".phone-board-status").inner_text() == (
             f"{expected['next_dealer']} deals Hand {count + 1}.")
+        assert phone.locator(".phone-board-leads").inner_text() == f"{expected['next_leader']} leads"
+        rows = phone.locator("#hand-form .bid-row").evaluate_all("rows => rows.map((row) => row.dataset.player)")
+        assert rows == expected["next_bidding_order"], "the bid rows in the next hand's bidding order"
         assert phone.locator(".waiting-hand").count() == count
         assert phone.locator("#hand-form input[name=hand]").input_value() == str(count + 1)
         assert phone.locator("#bids-0-bid").input_value() == ""

@@ -66,6 +66,21 @@ def server_nils(api, hand):
     return hand["nils"]
 
 
+def assert_next_hand(api, shown):
+    """The order of the form's bid rows on the phone: the hand waiting for its tricks as the server has it, else
+    the next one, whose dealer is the last hand's first bidder and bids last."""
+    order = shown["next_bidding_order"]
+    assert sorted(order) == sorted(api["players"])
+    assert shown["next_leader"] == order[0]
+    last = api["hands"][-1] if api["hands"] else None
+    if last is not None and not last["complete"]:
+        assert order == last["bidding_order"]
+    else:
+        assert order[-1] == api["next_dealer"]
+        if last is not None:
+            assert order == last["bidding_order"][1:] + last["bidding_order"][:1]
+
+
 def assert_agree(client, table, language):
     api = client.get(table.path, headers={"Accept-Language": language}).get_json()
     shown = board(phone_game(api), sayer(language, catalog(language)))
@@ -85,6 +100,8 @@ def assert_agree(client, table, language):
             assert mine["needs"] == theirs["needs"]
         elif api["game"] == "spades":
             assert mine["needs"] == [line for team in theirs["teams"].values() for line in team["needs"]]
+    if api["game"] != "piquet" and api["status"] != "finished":
+        assert_next_hand(api, shown)
     if api["game"] == "piquet":
         assert shown["outcome"] is None or api["settlement"] is not None
         assert shown["settlement"] == api["settlement"]
