@@ -22,6 +22,7 @@ from ..rules.errors import RuleError
 from ..store import events, idempotency, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
+from ..web.i18n import minus_sign
 from ..web.limits import creation_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
@@ -46,8 +47,13 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
 @bp.app_template_global()
 def event_figure(value: float) -> str:
     """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
-    (formatted here rather than by Babel for each of a big event's hundreds of figures)."""
-    return f"{value:.1f}".replace(".", decimal_sign(str(get_locale())))
+    (formatted here rather than by Babel for each of a big event's hundreds of figures) and its minus sign, as
+    the games' pages write scores; a figure that rounds to nothing has no sign."""
+    text = f"{value:.1f}".replace(".", decimal_sign(str(get_locale())))
+    if not text.startswith("-"):
+        return text
+    unsigned = text[1:]
+    return unsigned if not unsigned.strip("0.,") else minus_sign() + unsigned
 
 
 @cache

@@ -97,3 +97,17 @@ def test_a_club_night_on_three_phones_and_a_big_screen(new_phone, language):
     organiser.wait_for_selector("#table-2-1")
     round_2 = [name.strip() for name in organiser.inner_text("#table-2-1 p a").split(",")]
     assert set(leaders) <= set(round_2), "the leaders sit together at table 1"
+
+
+@pytest.mark.parametrize("count", [10, 30])
+def test_the_big_screen_shows_every_player_on_a_wall_without_scrolling(new_phone, count):
+    wall = new_phone({"width": 1920, "height": 1080}, locale="en")
+    event = {"name": "Thursday club", "game": "dummy-spades", "rounds": 2,
+             "players": [f"Player {number:02}" for number in range(count)]}
+    created = wall.request.post("/api/v1/events", data=event)
+    assert created.status == 201
+    wall.goto(f"/events/{created.json()['id']}/screen")
+    last = wall.locator("#leaderboard tbody tr").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 1080, "the last line is on the wall"
+    assert wall.evaluate("document.documentElement.scrollWidth") == 1920
+    screenshot(wall, f"club-night-wall-{count}")

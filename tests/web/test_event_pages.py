@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, EventTable
+from scorekeeper.pages.events import event_figure
 from scorekeeper.store import event_views
 
 from .forms_client import csrf_token
@@ -200,3 +202,26 @@ def test_the_players_are_offered_in_alphabetical_order_whatever_their_case(clien
     html = client.get(f"/events/{created['id']}?player=bea").get_data(as_text=True)
     assert re.findall(r"<option( selected)?>([^<]*)</option>", html) == [
         ("", "alf"), ("", "ann"), (" selected", "Bea"), ("", "ben"), ("", "Cid"), ("", "Dee")]
+
+
+def test_the_big_screens_letters_shrink_as_the_players_grow_in_number_so_that_every_line_fits_the_wall(client):
+    for count, lines in ((10, "few"), (11, "some"), (20, "some"), (21, "many")):
+        created = create(client, {**EVENT, "players": [f"P{number:02}" for number in range(count)]})
+        html = client.get(f"/events/{created['id']}/screen").get_data(as_text=True)
+        assert f'class="leaderboard lines-{lines}"' in html, count
+
+
+@pytest.mark.parametrize(("value", "language", "written"), [
+    (-80.33, "en", "\u221280.3"), (-80.33, "fr", "\u221280,3"), (50.7, "de", "50,7"), (-0.04, "en", "0.0"),
+    (0.0, "es", "0,0")])
+def test_a_leaderboards_figures_are_written_with_the_readers_decimal_and_minus_signs(app, value, language, written):
+    with app.test_request_context(f"/?lang={language}"):
+        assert event_figure(value) == written
+
+
+def test_the_results_sheet_writes_a_tables_scores_as_the_games_pages_do(client):
+    created = create(client)
+    play(client, seat(client, created)["tables"][0])
+    html = client.get(f"/events/{created['id']}/sheet").get_data(as_text=True)
+    assert "\u221280.3" in html and "-80.3" not in html
+    assert re.search(r"\u2212\d", re.sub(r"<[^>]+>", "", html.split("<tbody>", 1)[-1])), "a score below nothing"
