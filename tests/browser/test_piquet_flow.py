@@ -186,6 +186,13 @@ def test_a_deal_without_javascript(page_without_js):
     assert scores(page) == {"Ann": 23, "Ben": 6}
     screenshot(page, "piquet-nojs-after-deal")
 
+    # Back to the page the deal was typed on, "Show who is good" sent again: the next deal's form is not filled
+    # with that deal, where a tap would record it twice.
+    page.go_back()
+    assert page.input_value("input[name=hand]") == "2"
+    assert scores(page) == {"Ann": 23, "Ben": 6}
+    assert [page.input_value(field) for field in ("#elder-point-value", "#younger-point-value")] == ["", ""]
+
 
 def enter_totals(page, elder: tuple[int, int], younger: tuple[int, int]) -> None:
     page.check("input[name=play][value=totals]")

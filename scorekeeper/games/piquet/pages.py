@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...models import Game
@@ -10,6 +10,7 @@ from ...pages.game_page import editable_game_or_403, entry_number, render_edit, 
 from ...rules.errors import RuleError
 from ...rules.piquet.check import check_hands
 from ...store import records
+from ...store.stale import MadeFor
 from ..base import Engine
 from .deal_preview import preview
 from .forms import CheckerForm, PiquetDealForm
@@ -45,16 +46,29 @@ def verdicts(game_id: str) -> ResponseReturnValue:
     return render_template("piquet/_verdicts.html", form=form, preview=preview(form), oob=True)
 
 
+def recorded_since(game: Game, engine: Engine, number: int | None) -> ResponseReturnValue | None:
+    """The game page afresh when the board's deal form was posted for a deal recorded since (a page gone back to
+    and sent again): its typing is not carried into the next deal's form, where a tap would record it twice."""
+    made_for = MadeFor.posted().hand
+    if number is None and made_for is not None and made_for < entry_number(game, engine):
+        return redirect(url_for("views.show_game", game_id=game.public_id), 303)
+    return None
+
+
 @bp.post("/g/<game_id>/deals/preview")
 def show_verdicts(game_id: str) -> ResponseReturnValue:
     """Without JavaScript: the form again, as typed, with who is good."""
-    return render_deal_form(*posted_deal_form(game_id))
+    game, engine, number, form = posted_deal_form(game_id)
+    return recorded_since(game, engine, number) or render_deal_form(game, engine, number, form)
 
 
 @bp.post("/g/<game_id>/deals/fill")
 def fill_from_cards(game_id: str) -> ResponseReturnValue:
     """Check with cards: find every combination in the tapped cards and fill the declarations."""
     game, engine, number, form = posted_deal_form(game_id)
+    moved_on = recorded_since(game, engine, number)
+    if moved_on is not None:
+        return moved_on
     try:
         found = check_hands(**form.cards_payload())
     except RuleError as error:
