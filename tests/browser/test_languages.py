@@ -163,3 +163,22 @@ def test_the_footer_switches_the_language_and_the_next_pages_keep_it(phone):
     page.click(".languages a[hreflang=en]")
     page.wait_for_url(re.compile(r"\?lang=en$"))
     assert (page.get_attribute("html", "lang"), page.inner_text("h1")) == ("en", "Keep score at the table")
+
+
+FOUR_PLAYER_HAND = {"bids": [{"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 4}, {"player": "Dan", "bid": 3},
+                             {"player": "Ann", "bid": 3}], "tricks": {"Ann": 3, "Ben": 4, "Cid": 3, "Dan": 3}}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_four_player_spades_summary_fits_the_phone_in_the_players_language(phone, language):
+    """Its hands table has nine columns: in German its headings make it wider than the phone, and it scrolls
+    then, not the page."""
+    page = phone(language)
+    created = page.request.post("/api/v1/games", data={"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"],
+                                                       "first_dealer": "Ann"}).json()
+    for _ in range(5):
+        answer = page.request.post(f"/api/v1/games/{created['id']}/hands", data=FOUR_PLAYER_HAND,
+                                   headers={"Authorization": f"Bearer {created['edit_token']}"})
+        assert answer.status == 201
+    page.goto(f"/g/{created['id']}/summary")
+    check_the_page(page, language, "spades-four-summary")

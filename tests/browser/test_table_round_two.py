@@ -235,6 +235,8 @@ def test_fields_that_do_not_apply_are_hidden_and_not_sent(new_phone, javascript)
     page.click("summary:has-text('House rules')")
     assert not page.locator("#blind_margin").is_visible()
     assert not page.locator("#mercy_floor").is_visible()
+    for tick in ("blind_nil", "failed_nil_helps", "zero_is_nil", "mercy"):  # its words tick it: a thumb's target
+        assert page.locator(f"label[for={tick}]").bounding_box()["height"] >= 44, tick
     page.locator("label.chip:has(#target-2)").click()
     page.fill("#target_other", "450")
     page.check("#blind_nil")
