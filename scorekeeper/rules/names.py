@@ -14,7 +14,9 @@ from .errors import ErrorCollector, MalformedInput
 from .phrases import N_, Phrase, phrase
 
 MAX_NAME_LENGTH = 30
-RESERVED_NAMES = frozenset({"dummy", "elder", "younger"})
+# The roles' words, and the dummy's in each language the app speaks ("Dummy" in the catalogs: a player called so
+# would name a second hand alike in the tricks and the nils).
+RESERVED_NAMES = frozenset({"dummy", "elder", "younger", "strohmann", "mort", "muerto"})
 
 
 def clean_names(raw: object, count: int) -> tuple[str, ...]:

@@ -1,9 +1,14 @@
 """Player names (API.md: trimmed, 1-30 characters, unique in the game ignoring case)."""
 
+from pathlib import Path
+
 import pytest
+from babel.messages.pofile import read_po
 
 from scorekeeper.rules.errors import MalformedInput
-from scorekeeper.rules.names import clean_names, find_name
+from scorekeeper.rules.names import RESERVED_NAMES, clean_names, find_name
+
+CATALOGS = Path(__file__).resolve().parents[2] / "translations"
 
 
 def messages(raw, count=3):
@@ -26,6 +31,7 @@ def test_names_are_trimmed():
         (["Ann", "x" * 31, "Cid"], [("players[1]", "A name can have at most 30 characters.")]),
         (["Ann", "ANN", "Cid"], [("players[1]", "Two players cannot both be called “ANN”.")]),
         (["Ann", "Dummy", "Cid"], [("players[1]", "“Dummy” is reserved; choose another name.")]),
+        (["Ann", "Strohmann", "Cid"], [("players[1]", "“Strohmann” is reserved; choose another name.")]),
         (["Ann", "Be\x00n", "Cid"], [("players[1]", "A name can only have letters, digits, spaces and punctuation.")]),
         (["Ann", "Be\u200bn", "Cid"], [("players[1]", "A name can only have letters, digits, spaces and punctuation.")]),
     ],
@@ -50,3 +56,11 @@ def test_find_name_ignores_case_and_spaces():
     assert find_name(("Ann", "Ben"), " ann ") == "Ann"
     assert find_name(("Ann", "Ben"), "Cid") is None
     assert find_name(("Ann", "Ben"), 3) is None
+
+
+@pytest.mark.parametrize("language", ["de", "es", "fr"])
+def test_the_dummys_name_in_every_language_of_the_app_is_reserved(language):
+    """A player called by the dummy's name in the page's language would name two hands alike."""
+    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        catalog = read_po(file)
+    assert catalog["Dummy"].string.casefold() in RESERVED_NAMES
