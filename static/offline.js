@@ -857,6 +857,8 @@
     hidden(form, "version", Number(fieldOf(kept, "version")) + 1);
     hidden(form, "request_key", newKey());
     if (firstStep(kept)) return;
+    var preview = form.querySelector("#bidding-preview"); // what the kept hand's bids decided
+    if (preview) preview.replaceChildren();
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.type === "number" || field.type === "text") field.value = "";
       if (field.type === "checkbox") field.checked = false;

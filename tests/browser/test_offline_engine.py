@@ -123,6 +123,7 @@ def test_three_hands_offline_are_scored_on_the_phone_and_sent_once_in_order(phon
         assert phone.locator(".waiting-hand").count() == count
         assert phone.locator("#hand-form input[name=hand]").input_value() == str(count + 1)
         assert phone.locator("#bids-0-bid").input_value() == ""
+        assert phone.locator("#bidding-preview").inner_text() == "", "not what the kept hand's bids decided"
     assert phone.locator("#phone-board h2").inner_text() == "Scores on this phone, with Hand 1, Hand 2, Hand 3 not sent yet"
     phone.click("#phone-board details:last-of-type summary")
     explained = phone.locator("#phone-board details:last-of-type li").all_inner_texts()
