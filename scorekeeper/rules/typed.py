@@ -291,7 +291,10 @@ def new_game(kind: str, fields: Fields) -> TypedSetup:
         target = "target"
     else:
         target = "target_other" if _one(fields, "target") == OTHER_TARGET else "target"
-        settings = {"variant": _one(fields, "variant"), "target": number_or_text(_one(fields, target))}
+        typed_target = number_or_text(_one(fields, target))
+        if typed_target is None and target == "target_other":  # "Other" with no number: not the usual target
+            typed_target = ""
+        settings = {"variant": _one(fields, "variant"), "target": typed_target}
     if kind == "spades":
         ticked = {name: bool(_one(fields, name)) for name in SPADES_TICKED}
         settings.update(

@@ -229,10 +229,14 @@ def test_other_target_counts_only_with_the_other_chip(client, app):
             == [300, 450]
 
 
-def test_a_bad_other_target_is_refused_beside_that_field(client):
-    response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "other", "target_other": "lots"})
+@pytest.mark.parametrize("typed", ["lots", "", "  "])
+def test_a_bad_other_target_is_refused_beside_that_field(client, app, typed):
+    """"Other" with no number is not the usual target: the player chose another one and did not say which."""
+    response = post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "other", "target_other": typed})
     assert response.status_code == 422
     assert errors_in(response.get_data(as_text=True)) == ["The target is a whole number from 1 to 10000."]
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None, "nothing saved"
     assert post_form(client, "/new/dummy-spades", {**NEW_GAME, "target": "500", "target_other": "lots"}).status_code \
         == 303
 
