@@ -21,8 +21,8 @@ def test_undo_asks_on_a_page_of_its_own_naming_the_hand(client):
     game_url = start(client)
     post_form(client, game_url + "/hands", E1_HAND, game_url)
     page = client.get(game_url).get_data(as_text=True)
-    assert (f'<a class="button undo" href="{game_url}/undo"\n         data-undo-action="{game_url}/undo">'
-            f'<span aria-hidden="true">↶</span> Undo hand 1</a>') in page
+    assert (f'<a class="button undo" href="{game_url}/undo"\n         data-undo-action="{game_url}/undo"\n'
+            f'         data-undo-label="Undo hand {{number}}"><span aria-hidden="true">↶</span> Undo hand 1</a>') in page
 
     confirm = client.get(game_url + "/undo")
     html = confirm.get_data(as_text=True)
