@@ -49,11 +49,9 @@ def event_figure(value: float) -> str:
     """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
     (formatted here rather than by Babel for each of a big event's hundreds of figures) and its minus sign, as
     the games' pages write scores; a figure that rounds to nothing has no sign."""
-    text = f"{value:.1f}".replace(".", decimal_sign(str(get_locale())))
-    if not text.startswith("-"):
-        return text
-    unsigned = text[1:]
-    return unsigned if not unsigned.strip("0.,") else minus_sign() + unsigned
+    shown = round(value, 1)
+    text = f"{abs(shown):.1f}".replace(".", decimal_sign(str(get_locale())))
+    return minus_sign() + text if shown < 0 else text
 
 
 @cache
