@@ -14,7 +14,7 @@ from ..rules.phrases import N_, phrase
 from ..store import events
 from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
-from ..web.limits import creation_limit
+from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
 from .openapi import Reply, describe, named
 from .requests import error_response, object_body, rule_error
@@ -152,6 +152,7 @@ def public_answer(event_id: str) -> Response:
     201: Reply("The event object, with the next round seated.", EVENT, ("ETag",)),
     409: Reply("A table of the current round is still playing: nothing changed.", ref("Error")),
 })
+@edit_token_attempts
 def seat_round(event_id: str) -> Response:
     event = organiser_event(event_id)
     if isinstance(event, Response):
@@ -163,6 +164,7 @@ def seat_round(event_id: str) -> Response:
 @describe("Confirm a finished table's result (a player of another side than the winner's)", token=True,
           idempotent=True, tag="events", body=request_obj({"player": NAME}),
           replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
+@edit_token_attempts
 def confirm(event_id: str, round_number: int, number: int) -> Response:
     """A player of another side than the winner's confirms the table's result (the table's or organiser's token)."""
     event = events.event_or_404(event_id, lock=True)

@@ -98,8 +98,8 @@ ERROR_REPLIES = {
     413: "The body is larger than 1 MiB (sent with a Content-Length or in chunks).",
     415: "The request has a body that does not say it is JSON: send it with Content-Type: application/json.",
     422: "The input is not valid (every problem listed, each beside its field); nothing was saved.",
-    429: "Too many new games, or too many wrong edit tokens, from this address (or for this game): nothing "
-         "changed; try again after Retry-After seconds.",
+    429: "Too many new games from this address, or too many wrong tokens for this game or from this address "
+         "(the right token is never refused for it): nothing changed; try again after Retry-After seconds.",
     503: "The database cannot be reached for a moment: nothing changed; try again after Retry-After seconds.",
 }
 

@@ -23,7 +23,7 @@ from ..store import events, idempotency, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.i18n import minus_sign
-from ..web.limits import creation_limit
+from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
@@ -98,6 +98,7 @@ def new_event() -> ResponseReturnValue:
 
 
 @bp.get("/<event_id>/organise")
+@edit_token_attempts
 def organise(event_id: str) -> ResponseReturnValue:
     """The organiser's link: this browser keeps the token, then shows the event page with its controls."""
     event = events.event_or_404(event_id)

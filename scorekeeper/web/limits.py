@@ -7,10 +7,14 @@ one row a counter and window, changed by one atomic upsert.
 - Creating games (a new game, an import, an event): `CREATION_LIMIT` per
   client address, all three together (`creation_limit`).
 - Wrong edit tokens (a wrong Bearer token, a wrong "share edit access"
-  link): `EDIT_TOKEN_FAILURES_PER_GAME` per game and
-  `EDIT_TOKEN_FAILURES_PER_ADDRESS` per address (`edit_token_attempts`);
-  only refused attempts count, and once a limit is spent every attempt is
-  refused, right token or not, until its window ends.
+  link, a wrong organiser's link): `EDIT_TOKEN_FAILURES_PER_GAME` per game
+  (or club night) and `EDIT_TOKEN_FAILURES_PER_ADDRESS` per address
+  (`edit_token_attempts`). Only refused attempts count, and only they are
+  limited: once a limit is spent a wrong token is answered 429 instead of
+  403, while the right token (or the cookie that holds it) still works at
+  once, from any address. A reader who sends wrong tokens can never lock
+  the table out; what keeps a guesser out is the token itself (128 random
+  bits), and the limit tells a client that keeps guessing to stop.
 
 Past a limit the answer is `429` with `Retry-After` (app.py draws the page
 or the JSON). `LIMITS_ENABLED = False` turns them off (the tests do, except
@@ -20,9 +24,10 @@ proxies' `X-Forwarded-For` to believe, so that clients are told apart.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, has_request_context, request
@@ -32,6 +37,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage
 from sqlalchemy import bindparam, case, delete, select
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..database import OnConflict, read_connection
@@ -155,7 +161,9 @@ def _setting(name: str) -> Callable[[], str]:
 
 
 def _game() -> str:
-    return str((request.view_args or {}).get("game_id", ""))
+    """Whose token the request tries: the game's, or the club night's (its organiser's)."""
+    args = request.view_args or {}
+    return str(args["game_id"]) if "game_id" in args else f"event:{args.get('event_id', '')}"
 
 
 def _refused(response: Response) -> bool:
@@ -171,10 +179,14 @@ def _refused(response: Response) -> bool:
 
 LIMITS: dict[str, tuple[str, Callable[[], str]]] = {
     "creation": ("CREATION_LIMIT", client_address),
+}
+"""Each limit Flask-Limiter checks before a view: its setting and whose counter it is (a client's address)."""
+
+TOKEN_LIMITS: dict[str, tuple[str, Callable[[], str]]] = {
     "edit-token-game": ("EDIT_TOKEN_FAILURES_PER_GAME", _game),
     "edit-token-address": ("EDIT_TOKEN_FAILURES_PER_ADDRESS", client_address),
 }
-"""Each limit's scope: its setting and whose counter it is (a client's address, a game)."""
+"""The wrong tokens' counters, counted after a refusal (never before a view): setting, and whose counter it is."""
 
 
 def _shared_limit(scope: str, **options: Any) -> Any:
@@ -194,8 +206,28 @@ def _too_many_wrong_tokens() -> str:
              "Wait a little, then try again.")
 
 
-_per_game = _shared_limit("edit-token-game", deduct_when=_refused, error_message=_too_many_wrong_tokens)
-_per_address = _shared_limit("edit-token-address", deduct_when=_refused, error_message=_too_many_wrong_tokens)
+def _count_wrong_token() -> int:
+    """Count a refused token in each of its windows: the seconds until the last spent window ends (0: none is)."""
+    wait = 0.0
+    for scope, (setting, whose) in TOKEN_LIMITS.items():
+        for item in _parsed(current_app.config[setting]):
+            if not limiter.limiter.hit(item, whose(), scope):
+                reset = limiter.limiter.get_window_stats(item, whose(), scope).reset_time
+                wait = max(wait, reset - time.time())
+    return math.ceil(wait)
+
+
+def _guesser_told_to_wait(response: Response) -> Response:
+    """The view's refusal, or a 429 once the wrong tokens of this game or address have spent a window."""
+    if limits_off() or not _refused(response):
+        return response
+    wait = _count_wrong_token()
+    if not wait:
+        return response
+    refusal = current_app.make_response(current_app.handle_http_exception(
+        TooManyRequests(description=_too_many_wrong_tokens())))
+    refusal.headers["Retry-After"] = str(wait)
+    return refusal
 
 
 def creation_limit(view: F) -> F:
@@ -204,8 +236,17 @@ def creation_limit(view: F) -> F:
 
 
 def edit_token_attempts(view: F) -> F:
-    """For every view that checks an edit token against the game in its `game_id`: wrong tokens are limited."""
-    return cast(F, _per_address(_per_game(view)))
+    """For every view that checks a token against the game in its `game_id` (or the club night in its
+    `event_id`): the guesser's wrong tokens are limited, never the right one."""
+    @wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Response:
+        try:
+            response = current_app.make_response(view(*args, **kwargs))
+        except HTTPException as error:
+            response = current_app.make_response(current_app.handle_http_exception(error))
+        return _guesser_told_to_wait(response)
+
+    return cast(F, limited)
 
 
 def init_app(app: Flask) -> None:
