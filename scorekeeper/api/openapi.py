@@ -126,7 +126,12 @@ PARAMETERS: dict[str, Schema] = {
     "IdempotencyKey": {
         "name": IDEMPOTENCY_KEY, "in": "header", "required": False,
         "description": "1 to 100 printable characters. A repeat with the same key and request returns the first "
-                       "response and changes nothing; the same key with another request is a 422.",
+                       "response and changes nothing; the same key with another request is a 422. On a write that "
+                       "creates (a game, an import, a club night) the key must be unguessable, else a 422: a UUID or "
+                       "22 to 100 base64url characters, of at least 8 different characters, and at least 96 bits "
+                       "counted as its length times the bits of the smallest of these alphabets holding all its "
+                       "characters: digits (3.3), hex digits of one case (4), digits and letters of one case (5.2), "
+                       "base64url (6). A new random UUID always passes.",
         "schema": {"type": "string", "pattern": f"^{KEY.pattern}$"},
     },
     "IfMatch": {

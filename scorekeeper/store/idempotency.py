@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import re
 import secrets
 from collections.abc import Callable
@@ -56,6 +57,13 @@ HEADER = "Idempotency-Key"
 KEY = re.compile(r"[\x20-\x7e]{1,100}")
 # A UUID, or 22 or more base64url characters (22 x 6 bits = 132 bits): 128 random bits at least.
 UNGUESSABLE_KEY = re.compile(r"[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}|[A-Za-z0-9_-]{22,100}")
+# A random key's characters are of many kinds, and it is as strong as its length times the bits of the smallest
+# alphabet that holds them: a key of one repeated character, all zeros or a short alphabet is not random.
+ALPHABETS = (frozenset("0123456789"), frozenset("0123456789abcdef"), frozenset("0123456789ABCDEF"),
+             frozenset("0123456789abcdefghijklmnopqrstuvwxyz"), frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+BASE64URL_BITS = 6.0
+MIN_KEY_BITS = 96
+MIN_DISTINCT_CHARACTERS = 8
 KEPT_FOR = timedelta(hours=24)
 FORGET_BATCH = 100
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -121,11 +129,33 @@ def creation_key() -> str | None:
     :raises MalformedInput: for a malformed key, or one shorter than that.
     """
     key = request_key()
-    if key is not None and not UNGUESSABLE_KEY.fullmatch(key):
+    if key is not None and not is_unguessable(key):
         raise MalformedInput.single(HEADER, phrase(N_(
             "This Idempotency-Key is too easy to guess: send a UUID, or at least 22 random base64url characters "
             "(128 bits).")))
     return key
+
+
+def is_unguessable(key: str) -> bool:
+    """Whether a creation key looks random enough: a UUID or 22+ base64url characters, of 8 or more different
+    characters, and at least 96 bits by its length and the smallest usual alphabet that holds its characters.
+
+    >>> is_unguessable("8e03978e-40d5-4f0a-9c1e-2b7d4a6c8e10")
+    True
+    >>> is_unguessable("00000000-0000-0000-0000-000000000000"), is_unguessable("A" * 22)
+    (False, False)
+    >>> is_unguessable("0123456789" * 3), is_unguessable("0123456789012345678901")
+    (True, False)
+    """
+    if not UNGUESSABLE_KEY.fullmatch(key):
+        return False
+    characters = frozenset(key.replace("-", "")) if "-" in key and len(key) == 36 else frozenset(key)
+    if len(characters) < MIN_DISTINCT_CHARACTERS:
+        return False
+    length = len(key) - key.count("-") if len(key) == 36 else len(key)
+    bits_each = min((math.log2(len(alphabet)) for alphabet in ALPHABETS if characters <= alphabet),
+                    default=BASE64URL_BITS)
+    return length * bits_each >= MIN_KEY_BITS
 
 
 def stored_response(scope: str, key: str, rebuild: Rebuild | None = None) -> Response | None:

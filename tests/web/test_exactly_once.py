@@ -198,7 +198,9 @@ def test_a_repeated_import_shows_the_game_as_it_is_now(client):
 
 
 @pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/import"])
-@pytest.mark.parametrize("key", ["1", "new game", "1f0e7d9c-3b2a-4c5d", "A" * 21, "a+b/c=" * 5])
+@pytest.mark.parametrize("key", ["1", "new game", "1f0e7d9c-3b2a-4c5d", "A" * 21, "a+b/c=" * 5,
+                                 "00000000-0000-0000-0000-000000000000", "A" * 22, "x" * 100,
+                                 "0123456789012345678901", "ab" * 30, "aAbB" * 8])
 def test_a_key_that_creates_a_game_must_be_unguessable(app, client, path, key):
     """Another client sending the same short key and body would be answered with the first one's game and token."""
     response = client.post(path, json=GAME, headers={"Idempotency-Key": key})
@@ -208,8 +210,8 @@ def test_a_key_that_creates_a_game_must_be_unguessable(app, client, path, key):
     assert stored(app, Game) == 0
 
 
-@pytest.mark.parametrize("key", [NEW_GAME_KEY, NEW_GAME_KEY.upper(), f'"{NEW_GAME_KEY}"', "A" * 22,
-                                 "Zm9vYmFyYmF6cXV4cXV1eA", "x" * 100])
+@pytest.mark.parametrize("key", [NEW_GAME_KEY, NEW_GAME_KEY.upper(), f'"{NEW_GAME_KEY}"',
+                                 "Zm9vYmFyYmF6cXV4cXV1eA", "Q7rT2_kLm9-xW4ZpA0sVbN8c" * 4, "0123456789" * 3])
 def test_a_uuid_or_22_base64url_characters_create_a_game(client, key):
     assert client.post("/api/v1/games", json=GAME, headers={"Idempotency-Key": key}).status_code == 201
 
