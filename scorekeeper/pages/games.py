@@ -13,7 +13,7 @@ from ..models import Game, Seat
 from ..rules import dummy_spades
 from ..rules.errors import RuleError
 from ..store import idempotency, records, renders, whole_renders, writes
-from ..store.stale import MadeFor, stale_entry
+from ..store.stale import MadeFor, stale_entry, unversioned_change
 from ..web import access
 from ..web.htmx import is_fragment_request
 from ..web.limits import creation_limit, edit_token_attempts
@@ -174,7 +174,9 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     engine = records.replay(game)
     form = entry_form(kind, engine, number, data=data)
     if form.validate_on_submit():
-        if MadeFor.posted().version in (None, game.version):
+        if MadeFor.posted().version is None:
+            form.form_errors.append(unversioned_change(game).refusal)
+        elif MadeFor.posted().version == game.version:
             try:
                 records.replace_hand(game, number, form.payload(), engine=engine)
                 commit_form_change(game)
@@ -203,7 +205,9 @@ def undo_hand(game_id: str) -> ResponseReturnValue:
     game = game_to_change(game_id)
     made_for = MadeFor.posted()
     last = game.hands[-1].number if game.hands else None
-    if made_for.hand is not None and made_for.hand == last and made_for.version in (None, game.version):
+    if made_for.version is None:
+        return render_game(game, status=422, stale_entry=unversioned_change(game))
+    if made_for.hand is not None and made_for.hand == last and made_for.version == game.version:
         records.remove_last_hand(game, last)
         commit_form_change(game)  # a race lost here is the app's 409 page
         return saved(game)

@@ -58,3 +58,12 @@ def stale_entry(game: Game, number: int | None, version: int | None = None, *,
         refusal = _(words.nothing_saved, number=expected)
     start_next = _(words.start_next, number=expected)
     return StaleEntry(expected, happened, f"{happened} {refusal}", start_next)
+
+
+def unversioned_change(game: Game) -> StaleEntry:
+    """The refusal of a form that edits or undoes a hand without saying the version it was made on: without it,
+    a hand another phone has just changed could be replaced or removed unseen."""
+    happened = _("This form does not say which version of the game it was made for.")
+    refusal = _("Nothing was changed: check the scores, then try again.")
+    expected = len(game.hands) + 1
+    return StaleEntry(expected, happened, f"{happened} {refusal}", _(GAMES.of(game).words.start_next, number=expected))

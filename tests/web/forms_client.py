@@ -19,8 +19,12 @@ def token_in(page: str) -> str:
 
 
 def post_form(client, path: str, data: dict, form_path: str | None = None, **kwargs):
-    """Post `data` to `path` as the form on `form_path` (default: `path`) would."""
-    return client.post(path, data={**data, "csrf_token": csrf_token(client, form_path or path)}, **kwargs)
+    """Post `data` to `path` as the form on `form_path` (default: `path`) would: with its CSRF token, and with
+    the game's version it was made on when it carries one and `data` does not say."""
+    page = client.get(form_path or path).get_data(as_text=True)
+    version = re.search(r'<input type="hidden" name="version" value="(\d+)">', page)
+    made_on = {"version": version.group(1)} if version and "version" not in data else {}
+    return client.post(path, data={**made_on, **data, "csrf_token": token_in(page)}, **kwargs)
 
 
 def errors_in(html: str) -> list[str]:

@@ -338,3 +338,42 @@ def test_a_double_tap_on_rematch_makes_one_game(app, table):
     phone.open()  # a new page, a new key: a second rematch is another game
     assert phone.press(f"{phone.url}/rematch").status_code == 303
     assert stored(app, Game) == 3
+
+
+UNVERSIONED = ("This form does not say which version of the game it was made for. "
+               "Nothing was changed: check the scores, then try again.")
+
+
+def test_an_undo_without_the_version_it_was_made_on_removes_nothing(app, table):
+    """A hand-made undo (no `version`) could remove a hand another phone has just edited."""
+    table.add(HAND, HAND)
+    phone = Phone(app, table)
+    phone.open("/undo")
+    assert table.put(2, {**HAND, "tricks": {"Ann": 4, "dummy": 2, "Ben": 4, "Cid": 3}}).status_code == 200
+    fields = phone.form(f"{phone.url}/undo")
+    del fields["version"]
+
+    response = phone.client.post(f"{phone.url}/undo", data={**fields, "hand": "2"})
+
+    assert response.status_code == 422
+    notice = re.search(r'<div id="entry-notice".*?</div>', response.get_data(as_text=True), re.S).group(0)
+    assert re.findall(r"<p>([^<]*)</p>", notice) == ["This form does not say which version of the game it was made for."]
+    assert hands(app) == 2
+    assert table.get()["version"] == 3
+
+
+def test_an_edit_without_the_version_it_was_made_on_changes_nothing_and_keeps_what_was_typed(app, table):
+    table.add(HAND)
+    phone = Phone(app, table)
+    phone.open("/hands/1/edit")
+    fields = phone.form(f"{phone.url}/hands/1/edit")
+    del fields["version"]
+
+    response = phone.client.post(f"{phone.url}/hands/1/edit", data={**fields, **HAND_FORM, "tricks-0": "4",
+                                                                     "tricks-2": "4"})
+
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert errors_in(page) == [UNVERSIONED]
+    assert '<input type="hidden" name="version" value="1">' in page, "the form can be saved again as it is"
+    assert table.get()["hands"][0]["entry"]["tricks"] == HAND["tricks"]
