@@ -43,10 +43,11 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # Brotli one level above Flask-Compress's default: a saved hand's answer is a fifth smaller for about
         # a millisecond, and the pages and API objects kept in the cache are compressed once per version.
         COMPRESS_BR_LEVEL=5,
-        # What one client may do (web/limits.py), in the `limits` library's notation. A club organiser
-        # creating 30 tables in a minute is never refused; a script filling the disk soon is.
+        # What one client may do (web/limits.py), in the `limits` library's notation. CREATION_LIMIT counts
+        # games, a seated round its tables: a 30-table club night seats a round a minute, 20 rounds in an
+        # evening, beside its players' own games; a script filling the disk is soon refused.
         LIMITS_ENABLED=True,
-        CREATION_LIMIT="60 per minute;600 per hour;2000 per day",
+        CREATION_LIMIT="90 per minute;900 per hour;3000 per day",
         EDIT_TOKEN_FAILURES_PER_GAME="10 per minute;100 per day",
         EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
         # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
