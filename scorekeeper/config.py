@@ -12,7 +12,7 @@ from flask import Flask, current_app
 
 ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
                     "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS",
-                    "PURGE_AFTER_DAYS")
+                    "PURGE_AFTER_DAYS", "RENDER_CACHE_MAX_BYTES")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
 ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
@@ -52,7 +52,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
         # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
         FORWARDED_FOR_PROXIES=0,
-        # The cache of renders (store/renders.py) drops the least recently used past this many bytes.
+        # Everything kept for readers (renders, whole answers, the hands' pieces: store/renders.py) stays under
+        # this many bytes, the oldest dropped first.
         RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
         # `flask purge` deletes the games with no change for this many days (store/purge.py).
         PURGE_AFTER_DAYS=365,
