@@ -12,7 +12,8 @@ from flask import Flask, current_app
 
 ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
                     "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS",
-                    "PURGE_AFTER_DAYS", "RENDER_CACHE_MAX_BYTES")
+                    "PURGE_AFTER_DAYS", "RENDER_CACHE_MAX_BYTES",
+                    "LONG_READS_AT_ONCE")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
 ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
@@ -55,6 +56,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # Everything kept for readers (renders, whole answers, the hands' pieces: store/renders.py) stays under
         # this many bytes, the oldest dropped first.
         RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
+        # Long reads made afresh (summaries and exports not kept yet) at once in each process (pages/long_reads.py).
+        LONG_READS_AT_ONCE=1,
         # `flask purge` deletes the games with no change for this many days (store/purge.py).
         PURGE_AFTER_DAYS=365,
         HTMX_VERSION="2.0.11",
