@@ -37,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         games,
         history,
         live,
+        long_reads,
         offline,
         players,
         rulebook,
@@ -68,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     renders.init_app(app)
     keeping.init_app(app, writers=(pieces.write_new, renders.write_new))
     whole_renders.init_app(app, ROOT / "static")
+    long_reads.init_app(app)
     templates.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is
     game_page.init_app(app)

@@ -12,7 +12,8 @@ from flask import Flask, current_app
 
 ENVIRONMENT_KEYS = ("SECRET_KEY", "DATABASE_URL", "HOST", "PORT", "PUBLIC_URL", "FORWARDED_FOR_PROXIES",
                     "CREATION_LIMIT", "EDIT_TOKEN_FAILURES_PER_GAME", "EDIT_TOKEN_FAILURES_PER_ADDRESS",
-                    "PURGE_AFTER_DAYS")
+                    "PURGE_AFTER_DAYS", "RENDER_CACHE_MAX_BYTES",
+                    "LONG_READS_AT_ONCE")
 # Read from the environment as "true"/"false" (also 1/0, yes/no, on/off).
 ENVIRONMENT_FLAGS = ("SESSION_COOKIE_SECURE", "LIMITS_ENABLED")
 # Read from the environment as comma-separated lists.
@@ -43,16 +44,20 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # Brotli one level above Flask-Compress's default: a saved hand's answer is a fifth smaller for about
         # a millisecond, and the pages and API objects kept in the cache are compressed once per version.
         COMPRESS_BR_LEVEL=5,
-        # What one client may do (web/limits.py), in the `limits` library's notation. A club organiser
-        # creating 30 tables in a minute is never refused; a script filling the disk soon is.
+        # What one client may do (web/limits.py), in the `limits` library's notation. CREATION_LIMIT counts
+        # games, a seated round its tables: a 30-table club night seats a round a minute, 20 rounds in an
+        # evening, beside its players' own games; a script filling the disk is soon refused.
         LIMITS_ENABLED=True,
-        CREATION_LIMIT="60 per minute;600 per hour;2000 per day",
+        CREATION_LIMIT="90 per minute;900 per hour;3000 per day",
         EDIT_TOKEN_FAILURES_PER_GAME="10 per minute;100 per day",
         EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
         # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
         FORWARDED_FOR_PROXIES=0,
-        # The cache of renders (store/renders.py) drops the least recently used past this many bytes.
+        # Everything kept for readers (renders, whole answers, the hands' pieces: store/renders.py) stays under
+        # this many bytes, the oldest dropped first.
         RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
+        # Long reads made afresh (summaries and exports not kept yet) at once in each process (pages/long_reads.py).
+        LONG_READS_AT_ONCE=1,
         # `flask purge` deletes the games with no change for this many days (store/purge.py).
         PURGE_AFTER_DAYS=365,
         HTMX_VERSION="2.0.11",

@@ -169,6 +169,10 @@ class Piece(Model):
     release: Mapped[str] = mapped_column(String(16))
     scored: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+    # Its bytes and when it was kept, in seconds since the epoch: pieces count under RENDER_CACHE_MAX_BYTES with
+    # the renders, the oldest dropped first (store/renders.py).
+    size: Mapped[int] = mapped_column(default=0, server_default="0")
+    kept_at: Mapped[float] = mapped_column(Float, default=0, server_default="0", index=True)
 
 
 class IdempotencyKey(Model):

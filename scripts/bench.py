@@ -12,7 +12,8 @@ prints every goal of the "close to the stack's limit" issue as a share of
 the limit it needs (median, min and max of the rounds; reads 90% of one
 query's, saves 60% of one committed write's, a save into a 200-hand game
 85% of one into a 20-hand game), the bytes on the wire, and the stats
-page's cost against the home page.
+page's cost against the home page. Then 8 clients loop on a 500-hand game's
+export.json while another reader reads: its median against 100 ms.
 
     scripts/bench.py [--rounds N] [--seconds S] [--quick] [--database URL]
 
@@ -35,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable
@@ -432,6 +434,7 @@ def main() -> None:
         report(app, bare, seeded, args.rounds, args.seconds, folder)
         bare.stop()  # what follows has the machine to the app alone
         flat_reads(Client(app.port), 3 if args.quick else 9)
+        export_flood(Client(app.port), seeded, 5 if args.quick else 20)
         club(app, args.club_seconds)
     finally:
         for server in servers:
@@ -575,6 +578,51 @@ def flat_reads(client: Client, rounds: int) -> None:
     verdict = "met" if ratio <= FLAT_BYTES_GOAL else "NOT met"
     print(f"{'its page, 400 hands / 20 hands':<36} {sizes[400] / 1024:.1f} KiB / {sizes[20] / 1024:.1f} KiB:"
           f" {ratio:.2f}x  {FLAT_BYTES_GOAL:.0f}x {verdict}", flush=True)
+
+
+LONG_HAND = {"bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 7}, {"player": "Cid", "bid": 7}],
+             "tricks": {"Ann": 4, "dummy": 1, "Ben": 4, "Cid": 4}}
+FLOOD_CLIENTS = 8
+FLOOD_GOAL_MS = 100
+
+
+def export_flood(client: Client, seeded: Seeded, seconds: float) -> None:
+    """8 clients looping on a 500-hand game's export.json (and, each tenth request, on its summary and CSV) while
+    one other reader reads game pages and API objects: the other reader's median must stay within
+    FLOOD_GOAL_MS (pages/long_reads.py bounds the long reads made afresh, the kept ones cost a query)."""
+    game = client.json("POST", "/api/v1/games/import", {
+        "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann",
+        "settings": {"target": 10000}, "hands": [{"entry": LONG_HAND}] * 500})
+    long_reads = [f"/g/{game['id']}/export.json"] * 8 + [f"/g/{game['id']}/summary", f"/g/{game['id']}/export.csv"]
+    others = [path for game_id, _ in seeded.game20[:4] for path in (f"/g/{game_id}", f"/api/v1/games/{game_id}")]
+    stop = time.monotonic() + seconds
+    statuses: dict[int, int] = {}
+
+    def flood() -> None:
+        flooder, turn = Client(client.port), 0
+        while time.monotonic() < stop:
+            status = flooder.request("GET", long_reads[turn % len(long_reads)]).status
+            statuses[status] = statuses.get(status, 0) + 1
+            turn += 1
+
+    flooders = [threading.Thread(target=flood) for _ in range(FLOOD_CLIENTS)]
+    for thread in flooders:
+        thread.start()
+    reader, times, turn = Client(client.port), [], 0
+    while time.monotonic() < stop:
+        started = time.perf_counter()
+        reply = reader.request("GET", others[turn % len(others)])
+        times.append((time.perf_counter() - started) * 1000)
+        if reply.status != 200:
+            sys.exit(f"{others[turn % len(others)]} answered {reply.status} during the export flood")
+        turn += 1
+    for thread in flooders:
+        thread.join()
+    median = statistics.median(times)
+    verdict = "met" if median <= FLOOD_GOAL_MS else "NOT met"
+    answered = ", ".join(f"{count} x {status}" for status, count in sorted(statuses.items()))
+    print(f"{'others during an export flood':<36} median {median:.1f} ms of {len(times)} ({FLOOD_CLIENTS} clients on a "
+          f"500-hand game's export.json: {answered})  <= {FLOOD_GOAL_MS} ms {verdict}", flush=True)
 
 
 def club(app: Server, seconds: float) -> None:

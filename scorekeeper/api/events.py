@@ -14,7 +14,7 @@ from ..rules.phrases import N_, phrase
 from ..store import events
 from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
-from ..web.limits import creation_limit, edit_token_attempts
+from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url
 from .openapi import Reply, describe, named
 from .requests import error_response, object_body, rule_error
@@ -152,6 +152,7 @@ def public_answer(event_id: str) -> Response:
     201: Reply("The event object, with the next round seated.", EVENT, ("ETag",)),
     409: Reply("A table of the current round is still playing: nothing changed.", ref("Error")),
 })
+@seating_limit(lambda: events.tables_a_round((request.view_args or {})["event_id"]))
 @edit_token_attempts
 def seat_round(event_id: str) -> Response:
     event = organiser_event(event_id)

@@ -23,7 +23,7 @@ from ..store import events, idempotency, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.i18n import minus_sign
-from ..web.limits import creation_limit, edit_token_attempts
+from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
@@ -183,6 +183,7 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
 
 
 @bp.post("/<event_id>/rounds")
+@seating_limit(lambda: events.tables_a_round((request.view_args or {})["event_id"]))
 def seat_round(event_id: str) -> ResponseReturnValue:
     if not SeatRoundForm().validate_on_submit():
         abort(400)

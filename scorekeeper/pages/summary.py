@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
 from ..api.serialize import game_object
@@ -13,10 +14,11 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
 from ..rules.errors import RuleError
-from ..store import pieces, records, transfer
+from ..store import pieces, records, transfer, whole_renders
 from ..web import charts
 from ..web.i18n import number
 from ..web.limits import creation_limit
+from . import long_reads
 from .forms import ImportForm, NotJson
 from .game_page import created_once, replay_creation
 
@@ -66,33 +68,53 @@ def kept_progression(game: Game, engine: Engine, names: list[str]) -> dict[str, 
 
 @bp.get("/g/<game_id>/summary")
 def summary(game_id: str) -> ResponseReturnValue:
-    game = records.game_or_404(game_id)
-    engine = records.replay(game)
-    kind = GAMES.of(game)
-    session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
-    return render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
+    """The game on one page, with its chart: kept whole for its viewers as the game page is; made afresh within
+    the process's bound on long reads."""
+    shared = whole_renders.answer("summary", game_id, "text/html", page=True)
+    if isinstance(shared, Response):
+        return shared
+    with long_reads.bounded():
+        game = records.game_or_404(game_id)
+        engine = records.replay(game)
+        kind = GAMES.of(game)
+        session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
+        page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
+    return page if shared is None else whole_renders.kept(shared, make_response(page))
 
 
-def download_name(game: Game, extension: str) -> str:
-    return f"scorekeeper-{game.kind}-{game.public_id}.{extension}"
+def download_name(kind: str, public_id: str, extension: str) -> str:
+    return f"scorekeeper-{kind}-{public_id}.{extension}"
+
+
+def download(extension: str) -> Callable[[str, str], dict[str, str]]:
+    """A download's headers, for a game's kind and id."""
+    return lambda kind, public_id: {
+        "Content-Disposition": f'attachment; filename="{download_name(kind, public_id, extension)}"'}
+
+
+def kept_download(what: str, game_id: str, mimetype: str, extension: str, make: Callable[[Game], str]) -> Response:
+    """A download kept whole for every reader (the same for all), made afresh within the bound on long reads."""
+    shared = whole_renders.answer(what, game_id, mimetype, page=False, headers=download(extension))
+    if isinstance(shared, Response):
+        return shared
+    with long_reads.bounded():
+        game = records.game_or_404(game_id)
+        response = Response(make(game), mimetype=mimetype, headers=download(extension)(game.kind, game.public_id))
+    return response if shared is None else whole_renders.kept(shared, response)
 
 
 @bp.get("/g/<game_id>/export.json")
-def export_json(game_id: str) -> ResponseReturnValue:
+def export_json(game_id: str) -> Response:
     """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
-    game = records.game_or_404(game_id)
-    response = current_app.json.response(game_object(game, records.replay(game)))
-    response.headers["Content-Disposition"] = f'attachment; filename="{download_name(game, "json")}"'
-    return response
+    return kept_download("export-json", game_id, "application/json", "json", lambda game: jsonify(
+        game_object(game, records.replay(game))).get_data(as_text=True))
 
 
 @bp.get("/g/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
     """One row per hand and player; the byte-order mark lets spreadsheets read the names as UTF-8."""
-    game = records.game_or_404(game_id)
-    body = "\ufeff" + transfer.csv_text(game, records.replay(game))
-    return Response(body, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{download_name(game, "csv")}"'})
+    return kept_download("export-csv", game_id, "text/csv", "csv",
+                         lambda game: "\ufeff" + transfer.csv_text(game, records.replay(game)))
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -11,6 +11,7 @@ from ..rules.errors import RuleError
 from ..store import idempotency, records, table_commands, writes
 from ..store.stale import MadeFor
 from ..web import access
+from ..web.limits import creation_limit
 from .game_page import commit_form_change, editable_game_or_403, game_to_change, saved
 
 bp = Blueprint("table", __name__)
@@ -62,6 +63,7 @@ def redo(game_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/g/<game_id>/rematch")
+@creation_limit
 def rematch(game_id: str) -> ResponseReturnValue:
     """A new game with the same players; the same Rematch form sent twice (a double tap) makes one."""
     game = game_to_change(game_id)  # one rematch at a time: a second tap waits, then finds the first's

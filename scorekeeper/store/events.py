@@ -22,9 +22,10 @@ from itertools import groupby
 from typing import Any, cast
 
 from flask import abort
-from sqlalchemy import CursorResult, bindparam, update
+from sqlalchemy import CursorResult, bindparam, select, update
 from sqlalchemy.orm import joinedload, lazyload
 
+from ..database import read_connection
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
@@ -165,6 +166,17 @@ def event_or_404(public_id: str, *, lock: bool = False) -> Event:
     if lock:
         query = query.with_for_update().execution_options(populate_existing=True)
     return db.first_or_404(query)
+
+
+def tables_a_round(public_id: str) -> int:
+    """How many tables (games) a round of the event seats: every player but the byes sits at one (1 for an
+    unknown event, whose seating makes none but is refused later). Read on a connection of its own: the limit
+    asks before the request's transaction and again after it (no write lock taken on SQLite)."""
+    with read_connection() as connection:
+        row = connection.execute(select(_EVENT.c.kind, _EVENT.c.players).where(_EVENT.c.public_id == public_id)
+                                 ).first()
+    kind = GAMES.find(row.kind) if row is not None else None
+    return max(1, len(row.players) // kind.player_count) if row is not None and kind is not None else 1
 
 
 # The event, its tables, their games with seats and running states: one query (byes are in the event's row).

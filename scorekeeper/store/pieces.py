@@ -18,15 +18,18 @@ version, as after an undo) draws every piece from that replay.
 A GET stores the pieces it made once its answer is ready (`write_new`, in
 store/keeping.py's one transaction with its renders); best effort, as
 renders are: when the database is busy the next reader makes them again.
+Pieces count under RENDER_CACHE_MAX_BYTES with the renders (renders.py),
+the earliest kept dropped first.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from flask import g, request
-from sqlalchemy import and_, bindparam, delete, select
+from sqlalchemy import and_, bindparam, select, tuple_
 
 from ..database import OnConflict
 from ..extensions import db
@@ -34,7 +37,7 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game, Hand, Piece, table
 from . import keeping
-from .renders import RELEASE
+from .renders import RELEASE, drop_pieces, keep_under_cap, move_size
 
 _HAND = table(Hand)
 _PIECE = table(Piece)
@@ -146,29 +149,34 @@ def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
     if request.method in STORING_METHODS:
         g.setdefault(NEW_PIECES, []).append(
             {"game_id": game.id, "number": number, "what": what, "release": _RELEASE, "scored": scored,
-             "body": body})
+             "body": body, "size": len(body.encode())})
         keeping.later()
     return body
 
 
-def _upsert(insert: Callable[..., Any]) -> Any:
-    """INSERT of pieces that replaces one kept of the same hand."""
-    statement = insert(_PIECE)
-    return statement.on_conflict_do_update(index_elements=["game_id", "number", "what"], set_={
-        column: statement.excluded[column] for column in ("release", "scored", "body")})
-
-
-_STORE = OnConflict(_upsert)
+# Leaves a piece another worker stored first, returning the size of each one it did store.
+_INSERT_NEW = OnConflict(lambda insert: insert(_PIECE).on_conflict_do_nothing(
+    index_elements=["game_id", "number", "what"]).returning(_PIECE.c.size))
 
 
 def write_new() -> None:
-    """Write the pieces this GET made for the next readers (one statement), replacing older ones of those hands;
-    in the session's transaction, not committed (store/keeping.py)."""
+    """Write the pieces this GET made for the next readers, replacing older ones of those hands, and keep the
+    cache under its cap; in the session's transaction, not committed (store/keeping.py)."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
     if new:
-        db.session.execute(_STORE.in_session(), new)
+        now = time.time()
+        replaced = drop_pieces(tuple_(Piece.game_id, Piece.number, Piece.what).in_(
+            [(piece["game_id"], piece["number"], piece["what"]) for piece in new]))
+        stored = sum(db.session.execute(_INSERT_NEW.in_session(), [{**piece, "kept_at": now} for piece in new])
+                     .scalars())
+        keep_under_cap(move_size(stored - replaced))
 
 
 def forget(game: Game) -> None:
     """Drop every piece of a game being deleted (not committed)."""
-    db.session.execute(delete(Piece).where(Piece.game_id == game.id).execution_options(synchronize_session=False))
+    forget_games([game.id])
+
+
+def forget_games(ids: Any) -> None:
+    """Drop every piece of the games being deleted, their ids (a list or a subquery); not committed."""
+    move_size(-drop_pieces(Piece.game_id.in_(ids)))

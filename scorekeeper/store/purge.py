@@ -30,13 +30,12 @@ from ..models import (
     Game,
     Hand,
     IdempotencyKey,
-    Piece,
     PlayerGameRecord,
     RunningState,
     Seat,
     utcnow,
 )
-from . import player_records, renders
+from . import pieces, player_records, renders
 
 BATCH = 500
 
@@ -90,7 +89,8 @@ def _delete_games(ids: Sequence[int]) -> None:
     player_records.forget(ids)
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope.in_(public_ids)))
     renders.forget_games(public_ids)
-    for model in (Piece, RunningState, PlayerGameRecord, Hand, Seat, EventTable):
+    pieces.forget_games(ids)
+    for model in (RunningState, PlayerGameRecord, Hand, Seat, EventTable):
         db.session.execute(delete(model).where(model.game_id.in_(ids)))
     db.session.execute(update(Game).where(Game.id.in_(ids)).values(previous_id=None))
     db.session.execute(delete(Game).where(Game.id.in_(ids)))

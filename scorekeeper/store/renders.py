@@ -19,9 +19,12 @@ effort: while another request holds SQLite's write lock it waits up to
 `database.STORE_WAIT_MS` (a few of a save's milliseconds), then is
 skipped, and the next reader makes the render again.
 
-The cache keeps under RENDER_CACHE_MAX_BYTES: past it the least recently
-used renders are dropped. Its size is kept in one row that every write of
-a render moves in the same transaction, so storing never sums the cache.
+Everything kept for readers stays under RENDER_CACHE_MAX_BYTES: the
+renders (whole answers and event parts among them) and the hands' pieces
+(pieces.py). Past it the oldest are dropped first: the least recently used
+renders and the earliest kept pieces, together. Their size is kept in one
+row that every write of either moves in the same transaction, so storing
+never sums the cache.
 """
 
 from __future__ import annotations
@@ -37,12 +40,12 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
-from sqlalchemy import Connection, bindparam, delete, select, update
+from sqlalchemy import Connection, bindparam, delete, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from ..database import OnConflict
 from ..extensions import db
-from ..models import Game, Render, RenderCacheSize, table
+from ..models import Game, Piece, Render, RenderCacheSize, table
 from . import keeping
 from .running_state import source_digest
 
@@ -174,7 +177,7 @@ def write_new() -> None:
     if touched:
         db.session.execute(_TOUCH, {"keys": sorted(touched), "now": now})
     if new or encoded:
-        _keep_under_cap(_move_size(moved), current_app.config["RENDER_CACHE_MAX_BYTES"])
+        keep_under_cap(move_size(moved))
 
 
 def _add_encoding(key: str, version: int, encoding: str, data: bytes) -> Any:
@@ -192,31 +195,52 @@ def _drop(*where: Any) -> int:
     return sum(db.session.execute(statement).scalars())
 
 
-def _move_size(moved: int) -> int:
+def move_size(moved: int) -> int:
     """Move the cache's size by `moved` bytes, in the transaction that moved them; the size it now holds."""
     return int(db.session.execute(_MOVE_SIZE, {"moved": moved}).scalar_one())
 
 
-def _keep_under_cap(total: int, cap: int) -> None:
-    """Past `cap` bytes, drop the least recently used renders until the cache holds at most nine tenths of it
-    (so that it is not trimmed again at the next store)."""
+def keep_under_cap(total: int) -> None:
+    """Past RENDER_CACHE_MAX_BYTES, drop the oldest renders and pieces until the cache holds at most nine tenths
+    of it (so that it is not trimmed again at the next store)."""
+    cap = int(current_app.config["RENDER_CACHE_MAX_BYTES"])
     if total <= cap:
         return
     target = cap * 9 // 10
     while total > target:
-        # On PostgreSQL the rows another store is writing are passed over, not waited for: that store may be
-        # waiting for the size's row, which this one holds (a deadlock).
-        oldest = db.session.execute(select(Render.key, Render.size).order_by(Render.used_at, Render.key)
-                                    .limit(EVICT_BATCH).with_for_update(skip_locked=True)).all()
-        keys, left = [], total
-        for key, size in oldest:
+        renders: list[str] = []
+        pieces: list[Any] = []
+        left = total
+        for _, size, kind, key in _oldest():
             if left <= target:
                 break
-            keys.append(key)
+            (renders if kind == "render" else pieces).append(key)
             left -= size
-        if not keys:
+        if not renders and not pieces:
             return
-        total = _move_size(-_drop(Render.key.in_(keys)))
+        dropped = _drop(Render.key.in_(renders)) if renders else 0
+        if pieces:
+            dropped += drop_pieces(tuple_(Piece.game_id, Piece.number, Piece.what).in_(pieces))
+        total = move_size(-dropped)
+
+
+def _oldest() -> list[tuple[float, int, str, Any]]:
+    """The oldest renders (by last use) and pieces (by when kept), a batch of each, oldest first: (when, size,
+    kind, key). On PostgreSQL the rows another store is writing are passed over, not waited for: that store may
+    be waiting for the size's row, which this one holds (a deadlock)."""
+    renders = db.session.execute(select(Render.used_at, Render.size, Render.key).order_by(Render.used_at, Render.key)
+                                 .limit(EVICT_BATCH).with_for_update(skip_locked=True)).all()
+    pieces = db.session.execute(select(Piece.kept_at, Piece.size, Piece.game_id, Piece.number, Piece.what)
+                                .order_by(Piece.kept_at).limit(EVICT_BATCH).with_for_update(skip_locked=True)).all()
+    return sorted([(row.used_at, row.size, "render", row.key) for row in renders]
+                  + [(row.kept_at, row.size, "piece", (row.game_id, row.number, row.what)) for row in pieces],
+                  key=lambda row: row[:1])
+
+
+def drop_pieces(*where: Any) -> int:
+    """Delete the pieces `where` says; the bytes they held (the caller moves the size)."""
+    statement = delete(Piece).where(*where).returning(Piece.size).execution_options(synchronize_session=False)
+    return sum(db.session.execute(statement).scalars())
 
 
 def forget(game: Game) -> None:
@@ -226,7 +250,7 @@ def forget(game: Game) -> None:
 
 def forget_games(public_ids: Any) -> None:
     """Drop every render of the games being deleted, their public ids (a list or a subquery); not committed."""
-    _move_size(-_drop(Render.game.in_(public_ids)))
+    move_size(-_drop(Render.game.in_(public_ids)))
 
 
 def init_app(app: Flask) -> None:

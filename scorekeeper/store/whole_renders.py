@@ -60,7 +60,7 @@ _COLUMNS = {None: _RENDER.c.body, "br": _RENDER.c.br, "gzip": _RENDER.c.gzip}
 def _lookup_query(column: Any) -> Any:
     """The game's columns, with `column` of the render kept under `:key` if it is of the game's version."""
     return (
-        select(_GAME.c.public_id, _GAME.c.session_id, _GAME.c.edit_token_hash, _GAME.c.version,
+        select(_GAME.c.public_id, _GAME.c.kind, _GAME.c.session_id, _GAME.c.edit_token_hash, _GAME.c.version,
                _RENDER.c.used_at, column)
         .select_from(_GAME.outerjoin(_RENDER, (_RENDER.c.key == bindparam("key"))
                                      & (_RENDER.c.version == _GAME.c.version)))
@@ -107,15 +107,16 @@ def _chosen_encoding() -> str | None:
     return _choose_algorithm(compress.enabled_algorithms, request.headers.get("Accept-Encoding", ""))
 
 
-def answer(what: str, game_id: str, mimetype: str, *, page: bool,
-           etag: Callable[[int], str] | None = None) -> Response | Shared | None:
+def answer(what: str, game_id: str, mimetype: str, *, page: bool, etag: Callable[[int], str] | None = None,
+           headers: Callable[[str, str], dict[str, str]] | None = None) -> Response | Shared | None:
     """The whole answer `what` for this request, kept for every reader: the answer (a hit), where to keep the
     one this request makes (a miss), or None when this request takes today's path.
 
     A hit costs one query of columns (two for a game in a session) and no ORM
     session. `page`: the game page, a viewer's only, as a full page whose only
     query is `?lang=`. `etag(version)`: the answer's strong ETag before its
-    encoding is added to it, as Flask-Compress does.
+    encoding is added to it, as Flask-Compress does. `headers(kind, public_id)`: the answer's own headers (a
+    download's file name).
     """
     if request.method not in renders.STORING_METHODS or not PUBLIC_ID.fullmatch(game_id):
         return None
@@ -136,7 +137,7 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
         row = connection.execute(lookup, {"game_id": game_id, "key": key(game_id, "")}).one_or_none()
         if row is None:
             return None
-        public_id, session_id, edit_token_hash, version, used_at, data = row
+        public_id, kind, session_id, edit_token_hash, version, used_at, data = row
         if page and access.holds_token(session_id or public_id, edit_token_hash):
             return None
         session_state = renders.session_versions(connection, session_id)
@@ -159,9 +160,10 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool,
             encoding = None
     renders.touch(key(public_id, session_state), used_at)
     tag = None if etag is None else etag(version)
+    response = Response(data, mimetype=mimetype, headers=None if headers is None else headers(kind, public_id))
     if encoding in ENCODINGS:
-        return _encoded(Response(data, mimetype=mimetype), encoding, tag)
-    return _plain(Response(data, mimetype=mimetype), tag)
+        return _encoded(response, encoding, tag)
+    return _plain(response, tag)
 
 
 def kept(found: Shared, response: Response, *, etag: str | None = None) -> Response:

@@ -4,8 +4,11 @@ Flask-Limiter decides; its counters (the `limits` library's storage) live in
 the `rate_limit` table (`DatabaseStorage`), on SQLite and PostgreSQL alike:
 one row a counter and window, changed by one atomic upsert.
 
-- Creating games (a new game, an import, an event): `CREATION_LIMIT` per
-  client address, all three together (`creation_limit`).
+- Making games, every way there is: `CREATION_LIMIT` games per client
+  address, one budget for all of them. A new game (the page, the API, one
+  started offline and sent later), an import, a rematch and a club night
+  count one each (`creation_limit`); seating a club night's round counts
+  its tables, and only once seated (`seating_limit`).
 - Wrong edit tokens (a wrong Bearer token, a wrong "share edit access"
   link, a wrong organiser's link): `EDIT_TOKEN_FAILURES_PER_GAME` per game
   (or club night) and `EDIT_TOKEN_FAILURES_PER_ADDRESS` per address
@@ -197,8 +200,11 @@ def _shared_limit(scope: str, **options: Any) -> Any:
 limiter = Limiter(key_func=client_address, storage_uri=STORAGE_URI, headers_enabled=True,
                   strategy="fixed-window")
 
-_creation = _shared_limit("creation", methods=["POST"], error_message=lambda: _(
-    "Too many games were started from this connection in a short time. Wait a little, then try again."))
+def _too_many_games() -> str:
+    return _("Too many games were started from this connection in a short time. Wait a little, then try again.")
+
+
+_creation = _shared_limit("creation", methods=["POST"], error_message=_too_many_games)
 
 
 def _too_many_wrong_tokens() -> str:
@@ -231,8 +237,24 @@ def _guesser_told_to_wait(response: Response) -> Response:
 
 
 def creation_limit(view: F) -> F:
-    """For every view that creates games (a new game, an import, an event)."""
+    """For every view that creates one game or event (a new game, an import, a rematch, an event)."""
     return cast(F, _creation(view))
+
+
+def _seated(response: Response) -> bool:
+    """Whether the round was seated; the request's transaction ends first, as in `_refused`."""
+    if response.status_code not in (201, 303):
+        return False
+    db.session.rollback()
+    return True
+
+
+def seating_limit(tables: Callable[[], int]) -> Callable[[F], F]:
+    """For a view that seats a round: it needs `tables()` games of the creation budget left, and spends them
+    once the round is seated (a round still playing, a wrong token: nothing spent)."""
+    seating = _shared_limit("creation", methods=["POST"], cost=tables, deduct_when=_seated,
+                            error_message=_too_many_games)
+    return cast(Callable[[F], F], seating)
 
 
 def edit_token_attempts(view: F) -> F:

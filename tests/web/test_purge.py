@@ -97,8 +97,9 @@ def test_a_game_with_no_change_for_a_year_goes_with_all_kept_for_it(app, client)
     # What was kept for the two games (used alike) is halved: nothing of the purged one is left.
     assert counts(app) == {name: with_game[name] - (with_game[name] - before[name]) // 2 for name in with_game}
     with app.app_context():
-        kept = db.session.execute(select(func.sum(Render.size))).scalar_one()
-        assert db.session.get(RenderCacheSize, 1).bytes == kept, "the cache's kept size lets go of the purged renders"
+        kept = sum(db.session.execute(select(func.coalesce(func.sum(model.size), 0))).scalar_one()
+                   for model in (Render, Piece))
+        assert db.session.get(RenderCacheSize, 1).bytes == kept, "the cache's kept size lets go of the purged renders and pieces"
 
 
 def test_any_change_counts_and_the_time_is_a_setting_or_an_option(app, client):

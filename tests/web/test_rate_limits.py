@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import uuid
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,89 @@ def test_a_save_with_the_right_token_reads_no_counter(limited):
     assert saved.status_code == 201
     assert reads == []
     assert "Retry-After" not in saved.headers
+
+
+def test_every_way_of_making_games_spends_one_budget_and_a_round_its_tables(limited_to_8):
+    """A seated round spends its tables; a rematch, an offline game sent later and an import one each; past the
+    budget each way is refused and nothing is made."""
+    client = from_address(limited_to_8, "10.0.0.1")
+    players = [f"P{n}" for n in range(9)]  # three tables of three
+    created = client.post("/api/v1/events", json={**EVENT, "players": players, "rounds": 2}).get_json()  # 1
+    seated = client.post(f"/api/v1/events/{created['id']}/rounds", headers=auth(created["edit_token"]))  # 3
+    assert seated.status_code == 201 and len(seated.get_json()["tables"]) == 3
+    table = create(client, GAME)  # 1
+    client.get(f"/g/{table.id}/join/{table.token}")
+    rematch = client.post(f"/g/{table.id}/rematch", data={"csrf_token": csrf_token(client, f"/g/{table.id}")})
+    assert rematch.status_code == 303  # 1
+    form = {"csrf_token": csrf_token(client, "/new/dummy-spades"), "player_0": "Ann", "player_1": "Ben",
+            "player_2": "Cid", "first_dealer": "0", "target": "300"}
+    offline = client.post("/new/dummy-spades", data=form, headers={"Idempotency-Key": str(uuid.uuid4())})
+    assert offline.status_code == 303  # 1: 7 of 8 spent
+    exported = client.get(f"/api/v1/games/{table.id}").get_json()
+    assert client.post("/api/v1/games/import", json=exported).status_code == 201  # 8 of 8
+
+    games = stored(limited_to_8, Game)
+    assert_too_many(client.post("/api/v1/games", json=GAME), TOO_MANY_GAMES)
+    assert_too_many(client.post("/api/v1/games/import", json=exported), TOO_MANY_GAMES)
+    assert_too_many(client.post(f"/g/{table.id}/rematch", data={"csrf_token": csrf_token(client, f"/g/{table.id}")}),
+                    TOO_MANY_GAMES)
+    assert_too_many(client.post("/new/dummy-spades", data=form, headers={"Idempotency-Key": str(uuid.uuid4())}),
+                    TOO_MANY_GAMES)
+    assert_too_many(client.post("/api/v1/events", json=EVENT), TOO_MANY_GAMES)
+    assert stored(limited_to_8, Game) == games
+
+
+def test_seating_needs_the_rounds_tables_left_and_spends_nothing_when_refused(limited_to_8):
+    client = from_address(limited_to_8, "10.0.0.1")
+    for _ in range(4):
+        create(client, GAME)
+    players = [f"P{n}" for n in range(9)]
+    created = client.post("/api/v1/events", json={**EVENT, "players": players, "rounds": 2}).get_json()  # 5 of 8
+    page = f"/events/{created['id']}"
+    assert client.post(f"/api/v1/events/{created['id']}/rounds", headers=auth("guess")).status_code == 403
+    create(client, GAME)  # 6 of 8: the wrong token spent nothing
+
+    assert_too_many(client.post(f"/api/v1/events/{created['id']}/rounds", headers=auth(created["edit_token"])),
+                    TOO_MANY_GAMES)
+    organiser = from_address(limited_to_8, "10.0.0.1")
+    organiser.get(f"{page}/organise?token={created['edit_token']}")
+    assert_too_many(organiser.post(f"{page}/rounds", data={"csrf_token": csrf_token(organiser, page)}),
+                    TOO_MANY_GAMES)
+    assert stored(limited_to_8, Game) == 5
+    assert create(client, GAME).token and create(client, GAME).token, "the refused seatings spent nothing"
+
+
+@pytest.fixture
+def limited_to_8(tmp_path):
+    app = make_app(tmp_path, LIMITS_ENABLED=True, CREATION_LIMIT="8 per minute")
+    yield app
+    dispose(app)
+
+
+def test_a_club_night_of_120_players_seats_its_rounds_beside_its_players_games_with_the_default_limits(tmp_path):
+    """120 players of Dummy Hand Spades, 40 tables a round: the event and each round, seated a minute apart once
+    the last ended, while the club's own games are made from the same address."""
+    app = make_app(tmp_path, LIMITS_ENABLED=True)
+    client = from_address(app, "10.0.0.1")
+    players = [f"Player {n}" for n in range(120)]
+    created = client.post("/api/v1/events", json={**EVENT, "players": players, "rounds": 3, "hands_per_round": 1,
+                                                  "settings": {"target": 300}}).get_json()
+    for _ in range(3):
+        for _ in range(20):
+            assert client.post("/api/v1/games", json=GAME).status_code == 201
+        seated = client.post(f"/api/v1/events/{created['id']}/rounds", headers=auth(created["edit_token"]))
+        assert seated.status_code == 201, seated.get_json()
+        body = seated.get_json()
+        tables = [table for table in body["tables"] if table["round"] == body["round"]]
+        assert len(tables) == 40
+        with app.app_context():  # the next minute: the minute's window starts again
+            db.session.execute(text("UPDATE rate_limit SET expires_at = 0 WHERE key LIKE '%/1/minute'"))
+            db.session.commit()
+        for played in tables:
+            first, second, third = played["players"]
+            one_hand = {"bids": [{"player": first, "bid": 7}, {"player": second, "bid": 5},
+                                 {"player": third, "bid": 6}], "tricks": {first: 5, "dummy": 3, second: 2, third: 3}}
+            assert client.post(f"/api/v1/games/{played['game']}/hands", json=one_hand,
+                               headers=auth(played["edit_token"])).status_code == 201
+    assert stored(app, Game) == 3 * (20 + 40)
+    dispose(app)

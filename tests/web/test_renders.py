@@ -13,7 +13,7 @@ from scorekeeper import database
 from scorekeeper.app import create_app
 from scorekeeper.database import STORE_WAIT_MS
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Render, RenderCacheSize
+from scorekeeper.models import Game, Piece, Render, RenderCacheSize
 from scorekeeper.store import table_commands
 
 from ..conftest import dispose, make_app
@@ -219,9 +219,15 @@ def test_a_read_keeps_the_pieces_and_the_renders_it_drew_in_one_transaction(app,
 
 
 def cache_bytes(app):
-    """The bytes the cache holds, as summed from its renders; checked against the size it keeps (its own row)."""
+    """The bytes the cache holds, as summed from its renders and pieces, and from their bodies and compressed forms;
+    checked against the size it keeps (its own row)."""
     with app.app_context():
-        summed = db.session.execute(select(func.coalesce(func.sum(Render.size), 0))).scalar_one()
+        summed = sum(db.session.execute(select(func.coalesce(func.sum(model.size), 0))).scalar_one()
+                     for model in (Render, Piece))
+        measured = sum(len(body.encode()) + len(br or b"") + len(gzip or b"")
+                       for body, br, gzip in db.session.execute(select(Render.body, Render.br, Render.gzip)))
+        measured += sum(len(body.encode()) for body in db.session.execute(select(Piece.body)).scalars())
+        assert summed == measured, "each row's size is its bytes"
         assert db.session.execute(select(RenderCacheSize.bytes)).scalar_one() == summed, "the kept size is exact"
         return summed
 
@@ -247,7 +253,7 @@ def test_the_cache_keeps_its_size_through_stores_newer_versions_whole_answers_an
 
 
 def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_least_recently_used(tmp_path):
-    cap = 150_000
+    cap = 200_000
     app = make_app(tmp_path, RENDER_CACHE_MAX_BYTES=cap)
     client = app.test_client()
     tables = []
@@ -271,6 +277,7 @@ def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_lea
         kept = tables[-3]
         with app.app_context():
             db.session.execute(update(Render).values(used_at=Render.used_at - 7200))
+            db.session.execute(update(Piece).values(kept_at=Piece.kept_at - 7200))
             db.session.commit()
         assert renders_of(app, kept.id) > 0
         client.get(kept.path, headers={"Accept-Language": "en"})
