@@ -74,6 +74,7 @@ def test_a_link_with_every_setting_opens_the_form_filled_in(client, kind, langua
     assert {name: values.get(name) for name in fields} == fields
     if kind == "spades":
         assert "failed_nil_helps" not in values  # on by default, off in the link
+        assert '<details class="more house-rules" open>' in page  # the link's house rules in sight
     assert link_problems(page) == []
     assert f">{SHARE_LABEL[language]}</button>" in page
 
