@@ -42,6 +42,7 @@ SETTINGS: Mapping[str, tuple[str, ...]] = {
     "piquet": ("variant", "target"),
 }
 YES, NO = "true", "false"
+LANGUAGE = "lang"  # any page's choice of language (web/i18n.py), not a setting
 
 
 def settings_of(kind: GameKind, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,6 +68,8 @@ def read_link(kind: GameKind, args: MultiDict[str, str]) -> tuple[dict[str, Any]
     accepted: dict[str, Any] = {}
     problems: list[str] = []
     for name, text in args.items(multi=True):
+        if name == LANGUAGE:
+            continue
         if name not in SETTINGS[kind.name]:
             problems.append(_("'%(name)s' is not a setting of this game.", name=name))
             continue
@@ -149,7 +152,7 @@ def share_rules(kind: str) -> ResponseReturnValue:
         args.pop("target", None)
     settings, problems = read_link(game_kind, args)
     query = query_of(settings)
-    if not problems and set(request.args) - set(SETTINGS[kind]):  # the form's fields: the address kept is the link's
+    if not problems and set(request.args) - {*SETTINGS[kind], LANGUAGE}:  # the form's fields: the address kept is the link's
         return redirect(url_for("rules_link.share_rules", kind=kind) + (f"?{query}" if query else ""), 303)
     link = absolute_url("views.new_game", kind=kind) + (f"?{query}" if query else "")
     return render_template("rules_link.html", kind=game_kind, link=link, query=query, problems=problems,

@@ -99,6 +99,13 @@ def test_unknown_and_refused_settings_are_named_and_left_at_their_defaults(clien
     assert stored(app, Game) == 0
 
 
+def test_the_language_of_a_link_is_no_setting(client):
+    page = client.get("/new/piquet?variant=saunt&target=150&lang=es").get_data(as_text=True)
+    assert link_problems(page) == []
+    assert ">Compartir estas reglas</button>" in page
+    assert client.get("/new/piquet/rules?variant=saunt&target=150&lang=es").status_code == 200
+
+
 def test_a_rule_that_is_on_or_off_takes_true_or_false(client):
     page = client.get("/new/spades?mercy=maybe", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert link_problems(page) == ["« mercy=maybe » n'est ni true ni false : laissé à false."]
