@@ -43,6 +43,7 @@ SETTINGS: Mapping[str, tuple[str, ...]] = {
 }
 YES, NO = "true", "false"
 LANGUAGE = "lang"  # any page's choice of language (web/i18n.py), not a setting
+FORM_MARK = "request_key"  # sent by every form (templates/_macros.html form_head), never by a link
 
 
 def settings_of(kind: GameKind, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,32 +141,38 @@ def _kind(name: str) -> GameKind:
 def share_rules(kind: str) -> ResponseReturnValue:
     """The page that shares a game's rules: its link, the link's QR code and what each rule means. Reached from a
     game page (its stored settings in the query) or from the new-game form's "Share these rules" button, which
-    sends the form here by GET (every field: the form's own names are the settings', the players' are dropped)."""
+    sends the whole form here by GET; its settings are kept and the address answered is the link's own."""
     game_kind = _kind(kind)
+    if FORM_MARK in request.args:  # the form's settings as a link gives them: names and token leave the address
+        return redirect(url_for("rules_link.share_rules", kind=kind, **_form_settings(kind).to_dict(flat=False)), 303)
+    settings, problems = read_link(game_kind, request.args)
+    query = query_of(settings)
+    return render_template("rules_link.html", kind=game_kind, link=_link(kind, query), query=query,
+                           problems=problems, explained=explained(game_kind, settings))
+
+
+def _form_settings(kind: str) -> MultiDict[str, str]:
+    """The settings of a new-game form sent by GET, as a link gives them: "Other" as its number, a box as true or
+    false (an unticked one is not sent), Piquet's target only for Saunt; in the form's order."""
     args = MultiDict((name, value) for name, value in request.args.items(multi=True) if name in SETTINGS[kind])
     if args.get("target") == "other":
         args.setlist("target", request.args.getlist("target_other"))
-    if kind == "spades" and "target" in request.args:  # the form by GET sends no unticked box
+    if kind == "spades":
         for name in ("blind_nil", "failed_nil_helps", "zero_is_nil", "mercy"):
-            args[name] = YES if request.args.get(name) in ("y", YES) else NO
+            args[name] = YES if name in request.args else NO
     if kind == "piquet" and args.get("variant") != "saunt":
         args.pop("target", None)
-    settings, problems = read_link(game_kind, args)
-    query = query_of(settings)
-    if not problems and set(request.args) - {*SETTINGS[kind], LANGUAGE}:  # the form's fields: the address kept is the link's
-        return redirect(url_for("rules_link.share_rules", kind=kind) + (f"?{query}" if query else ""), 303)
-    link = absolute_url("views.new_game", kind=kind) + (f"?{query}" if query else "")
-    return render_template("rules_link.html", kind=game_kind, link=link, query=query, problems=problems,
-                           explained=explained(game_kind, settings))
+    return MultiDict([(name, value) for name in SETTINGS[kind] for value in args.getlist(name)])
+
+
+def _link(kind: str, query: str) -> str:
+    return absolute_url("views.new_game", kind=kind) + (f"?{query}" if query else "")
 
 
 @bp.get("/new/<kind>/rules.svg")
 def rules_qr_code(kind: str) -> ResponseReturnValue:
     """The QR code of a rules link (the query as the share page built it)."""
-    game_kind = _kind(kind)
-    settings, _problems = read_link(game_kind, request.args)
-    query = query_of(settings)
-    url = absolute_url("views.new_game", kind=kind) + (f"?{query}" if query else "")
-    response = Response(qr_svg(url), mimetype="image/svg+xml")
+    settings, _problems = read_link(_kind(kind), request.args)
+    response = Response(qr_svg(_link(kind, query_of(settings))), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=86400"
     return response

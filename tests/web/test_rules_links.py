@@ -155,3 +155,15 @@ def test_a_rematch_keeps_the_settings(client, app):
         assert second.settings == first.settings
         assert (second.settings["target"], second.settings["nil_value"], second.settings["mercy_floor"]) == (250, 50, -150)
     assert "target=250" in client.get(rematch.headers["Location"]).get_data(as_text=True)
+
+
+def test_the_forms_share_button_names_what_it_cannot_share(client):
+    response = client.get("/new/dummy-spades/rules?request_key=k&player_0=Ann&style=mirror&target=other"
+                          "&target_other=abc&variant=no-peeky&bag_limit=10&bag_penalty=100", follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    problems = link_problems(html)
+    assert len(problems) == 1 and problems[0].startswith("'target=abc': ") and problems[0].endswith(" Left at 300.")
+    link = ("http://localhost/new/dummy-spades?style=mirror&amp;target=300&amp;variant=no-peeky&amp;bag_limit=10"
+            "&amp;bag_penalty=100")
+    assert f'href="{link}"' in html and "Ann" not in html
