@@ -144,7 +144,8 @@ def share_rules(kind: str) -> ResponseReturnValue:
     sends the whole form here by GET; its settings are kept and the address answered is the link's own."""
     game_kind = _kind(kind)
     if FORM_MARK in request.args:  # the form's settings as a link gives them: names and token leave the address
-        return redirect(url_for("rules_link.share_rules", kind=kind, **_form_settings(kind).to_dict(flat=False)), 303)
+        query = urlencode(list(_form_settings(kind).items(multi=True)))
+        return redirect(url_for("rules_link.share_rules", kind=kind) + f"?{query}", 303)
     settings, problems = read_link(game_kind, request.args)
     query = query_of(settings)
     return render_template("rules_link.html", kind=game_kind, link=_link(kind, query), query=query,
