@@ -67,3 +67,19 @@ def test_shared_rules_open_a_filled_in_form_that_starts_a_game_with_them(browser
     assert game["players"] == ["Eve", "Fay", "Gus", "Hal"]
     assert game["settings"] == SETTINGS
     page.context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
+def test_a_new_game_form_shares_its_rules_as_set(browser, live_server, javascript):
+    page = small_phone(browser, live_server, javascript=javascript)
+    page.goto("/new/piquet")
+    page.fill("#player_0", "Ann")
+    page.check("#variant-1")
+    page.fill("#target", "150")
+    share = page.locator("button:has-text('Share these rules')")
+    assert share.bounding_box()["height"] >= 44
+    share.click()
+    page.wait_for_selector("#rules-link")
+    assert page.locator("#rules-link").inner_text().endswith("/new/piquet?variant=saunt&target=150")
+    assert "Ann" not in page.url and "request_key" not in page.url
+    page.context.close()
