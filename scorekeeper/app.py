@@ -41,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         offline,
         players,
         rulebook,
+        rules_link,
         share,
         summary,
         table,
@@ -81,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(piquet_api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(rules_link.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(api.bp)

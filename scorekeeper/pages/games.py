@@ -17,6 +17,7 @@ from ..store.stale import MadeFor, stale_entry, unversioned_change
 from ..web import access
 from ..web.htmx import is_fragment_request
 from ..web.limits import creation_limit, edit_token_attempts
+from . import rules_link
 from .game_page import (
     commit_form_change,
     created_once,
@@ -48,14 +49,20 @@ def new_game(kind: str) -> ResponseReturnValue:
     game_kind = GAMES.find(kind) or abort(404)
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
         return replayed
-    form = game_kind.new_game_form()
+    link_problems: list[str] = []
+    if request.method == "GET" and request.args:  # house rules by link (pages/rules_link.py)
+        settings, link_problems = rules_link.read_link(game_kind, request.args)
+        form = game_kind.new_game_form(data=rules_link.form_data(game_kind, settings))
+    else:
+        form = game_kind.new_game_form()
     if form.validate_on_submit():
         try:
             return created_once(request.path, records.create_game(form.payload()))
         except RuleError as error:
             form.attach(error)
     status = 422 if form.is_submitted() else 200
-    return render_template(game_kind.template("new.html"), form=form, player_names=suggested_names()), status
+    return render_template(game_kind.template("new.html"), form=form, player_names=suggested_names(),
+                           link_problems=link_problems), status
 
 
 
