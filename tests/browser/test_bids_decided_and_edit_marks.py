@@ -1,4 +1,4 @@
-"""At the table, round three, on a 360 x 780 phone: what one-step Dummy Hand bids decide, shown as they are typed,
+"""On a 360 x 780 phone: what one-step Dummy Hand bids decide, shown as they are typed,
 and the history's mark on a hand changed after it was recorded."""
 
 from __future__ import annotations

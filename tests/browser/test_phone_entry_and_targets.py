@@ -1,4 +1,4 @@
-"""At the table, round two (issue 28): whole games played on a 360 x 780 touch phone, as a new player would.
+"""Whole games played on a 360 x 780 touch phone, as a new player would.
 
 Entry that does what the thumb meant (a 1 that keeps its place, a filled-in count that can be cleared, the
 form kept in view after filling the declarations from cards), targets a thumb can hit, the form right under
