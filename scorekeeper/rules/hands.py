@@ -1,5 +1,5 @@
 """What both Spades games share: a hand as bids and tricks, standings with bags, the bag penalty, and
-the game as a log of hands dealt, bid and led in turn (RULES.md A2, A6, A7; C1, C3).
+the game as a log of hands dealt, bid and led in turn (docs/rules.md A2, A6, A7; C1, C3).
 
 Standard library only.
 """

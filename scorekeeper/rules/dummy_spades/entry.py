@@ -1,6 +1,6 @@
 """Dummy Hand Spades: one hand as entered (bids, nils, tricks), read from and written to the API's shape.
 
-RULES.md A3 and A6. Standard library only.
+docs/rules.md A3 and A6. Standard library only.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands (RULES.md Part A)."""
+"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands (docs/rules.md Part A)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Dummy Hand Spades: scoring one hand, with a plain-words explanation of every number.
 
-RULES.md A4 to A7, and A11 for the styles. Standard library only.
+docs/rules.md A4 to A7, and A11 for the styles. Standard library only.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Dummy Hand Spades: the table (seats, dealer, bidding order) and the game's settings.
 
-RULES.md A1, A2, A8, A9 and A11 (the style). Standard library only.
+docs/rules.md A1, A2, A8, A9 and A11 (the style). Standard library only.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Four-player Spades: one hand as entered (bids and tricks), read from and written to the API's shape.
 
-RULES.md C1 and C2. Standard library only.
+docs/rules.md C1 and C2. Standard library only.
 """
 
 from __future__ import annotations

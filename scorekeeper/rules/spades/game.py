@@ -1,6 +1,6 @@
 """Four-player Spades: the game as a replayable log of hands, and how it ends.
 
-RULES.md C4. Standard library only.
+docs/rules.md C4. Standard library only.
 """
 
 from __future__ import annotations

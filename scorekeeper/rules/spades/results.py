@@ -1,6 +1,6 @@
 """Four-player Spades: a scored hand, and every number of it in plain words.
 
-RULES.md C3. Standard library only.
+docs/rules.md C3. Standard library only.
 """
 
 from __future__ import annotations

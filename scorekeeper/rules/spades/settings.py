@@ -1,6 +1,6 @@
 """Four-player Spades: the variant and house rules of one game.
 
-RULES.md C2 to C5. Standard library only.
+docs/rules.md C2 to C5. Standard library only.
 """
 
 from __future__ import annotations
