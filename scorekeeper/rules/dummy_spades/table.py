@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, TypeGuard
+from typing import Final
 
-from ..errors import ErrorCollector, MalformedInput
+from ..errors import ErrorCollector, MalformedInput, is_whole_number
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
 
@@ -110,11 +110,6 @@ _STYLE_REMINDERS: Final = {
            "A hand without spades is a nil.")
     ),
 }
-
-
-def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
-    """True for an int (not a bool) from low to high."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 

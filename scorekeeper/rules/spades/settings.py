@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Final
 
-from ..errors import ErrorCollector, MalformedInput
+from ..errors import ErrorCollector, MalformedInput, is_whole_number
 from ..phrases import N_, Phrase, phrase
 
 
@@ -46,11 +46,6 @@ _VARIANT_REMINDERS: Final = {
     Variant.SUICIDE: phrase(N_("Suicide: in each team one partner bids Nil and the other 4 or more.")),
     Variant.MIRROR: phrase(N_("Mirror: everyone bids the number of spades they hold, Nil with none.")),
 }
-
-
-def is_whole_number(value: object, low: int, high: int) -> bool:
-    """True for an int (not a bool) from low to high."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 NUMBERS: Final = (
