@@ -6,11 +6,12 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from . import log
-from .phrases import N_
+from .phrases import N_, Phrase, phrase
 
 
 class Bidder(Protocol):
@@ -103,8 +104,25 @@ class HandLog(log.Log[HandT, ResultT, WaitingT]):
     NOTHING_TO_UNDO = N_("There is no hand to undo.")
     WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
     ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
+    HAS_WON = N_("This game is over: %(winner)s has won.")
+    """What an entry after the winner's hand hears (a team "have won")."""
     table: Table
     settings: HandLimited
+
+    def __init__(self, table: Table, settings: HandLimited, entries: Iterable[HandT] = ()) -> None:
+        self.table = table
+        self.settings = settings
+        super().__init__(entries)
+
+    def is_over(self) -> bool:
+        """True once a player or team has won, or the game has had its hands (a tie at the top then stays a tie)."""
+        return self.winner() is not None or self.hand_limit_reached()
+
+    def refusal_when_over(self) -> Phrase:
+        winner = self.winner()
+        if winner is None:
+            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
+        return phrase(self.HAS_WON, winner=winner)
 
     @property
     def hands(self) -> tuple[ResultT, ...]:
