@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from . import log
-from .phrases import N_, Phrase, phrase
+from .phrases import N_, Phrase, Signed, phrase
 
 
 class Bidder(Protocol):
@@ -76,6 +76,46 @@ def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     """
     limits = bags_reached // limit if limit else 0
     return -penalty * limits, bags_reached - limit * limits
+
+
+class Tally:
+    """What a player (Dummy Hand) or a team (four-player Spades) ends a hand with; each game's dataclass holds it.
+
+    ``delta`` is the hand's points, ``bag_penalty`` 0 or negative, ``bags_reached`` the bags before the penalty
+    took the limit off.
+    """
+
+    delta: int
+    score: int
+    bags: int
+    bags_reached: int
+    bag_penalty: int
+
+    def has_bag_penalty(self) -> bool:
+        """True if the bags reached the limit in this hand."""
+        return self.bags_reached != self.bags
+
+
+@dataclass(frozen=True)
+class TallyWords:
+    """How a game names who scores (``%(player)s`` or ``%(team)s``) in the last lines of a hand's explanation."""
+
+    name_key: str
+    no_bag_carries: str
+    one_bag_carries: str
+    bags_carry: str
+    total: str
+
+
+def tally_lines(name: str, side: Tally, words: TallyWords) -> list[Phrase]:
+    """The bag penalty when the bags reached the limit (A7, C3), then the hand's score, total and bags."""
+    named: dict[str, str] = {words.name_key: name}
+    lines = []
+    if side.has_bag_penalty():
+        carry = {0: words.no_bag_carries, 1: words.one_bag_carries}.get(side.bags, words.bags_carry)
+        lines.append(phrase(carry, **named, reached=side.bags_reached, points=Signed(side.bag_penalty), bags=side.bags))
+    lines.append(phrase(words.total, **named, delta=Signed(side.delta), score=side.score, bags=side.bags))
+    return lines
 
 
 class Table(log.Table, Protocol):
