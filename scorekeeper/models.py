@@ -233,7 +233,7 @@ def table(model: type[Model]) -> Table:
 
 
 class Event(Model):
-    """A club night (API.md, "Club nights"): several tables of one game, one leaderboard.
+    """A club night (docs/api.md, "Club nights"): several tables of one game, one leaderboard.
 
     Each table is an ordinary `Game`; its edit token is derived from the
     organiser's (events.table_token), so the organiser's token opens every

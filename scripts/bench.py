@@ -229,7 +229,7 @@ def seed(client: Client, games: int, stats_games: tuple[int, int]) -> Seeded:
 
 
 def event_hand(seats: list[str]) -> dict:
-    """RULES.md A10 E1 at a club night's table, its first seat as Ann."""
+    """docs/rules.md A10 E1 at a club night's table, its first seat as Ann."""
     first, second, third = seats
     return {"bids": [{"player": first, "bid": 7}, {"player": second, "bid": 5}, {"player": third, "bid": 6}],
             "tricks": {first: 5, "dummy": 3, second: 2, third: 3}}

@@ -98,7 +98,7 @@
       get: function (game) { return run("readonly", function (waiting) { return waiting.get(game); }); },
       put: function (entry) { return run("readwrite", function (waiting) { return waiting.put(entry); }); },
       remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
-      // The server's last game object of each game this phone showed (API.md), which the phone scores on from.
+      // The server's last game object of each game this phone showed (docs/api.md), which the phone scores on from.
       game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
       keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); },
       games: function () { return run("readonly", function (games) { return games.getAll(); }, "games"); },

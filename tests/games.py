@@ -45,17 +45,17 @@ E, Y = "elder", "younger"
 PIQUET_GAME = {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"}
 # Ben deals first, so Ann is elder in deals 1, 3 and 5.
 PIQUET_DEALS = [
-    # API.md "Piquet deal": Ann 24, Ben 23.
+    # docs/api.md "Piquet deal": Ann 24, Ben 23.
     {"point": {E: {"cards": 5, "value": 48}, Y: {"cards": 5, "value": 45}},
      "sequences": {E: [{"length": 3, "top": "K"}], Y: [{"length": 3, "top": "A"}]},
      "sets": {E: [{"size": 3, "rank": "A"}], Y: [{"size": 4, "rank": "T"}]},
      "tricks": [E] * 6 + [Y] * 5 + [E]},
-    # RULES.md B7 P5: Ben, elder, piques: Ben 76, Ann 8.
+    # docs/rules.md B7 P5: Ben, elder, piques: Ben 76, Ann 8.
     {"point": {E: {"cards": 6, "value": 55}}, "sequences": {E: [{"length": 4, "top": "K"}]},
      "sets": {E: [{"size": 4, "rank": "T"}]}, "tricks": [E] * 5 + [Y, E] * 3 + [Y]},
     # Nobody declares and the tricks alternate: 12 each.
     {"tricks": [E, Y] * 6},
-    # RULES.md B7 P2: Ben, elder, has carte blanche and scores 173.
+    # docs/rules.md B7 P2: Ben, elder, has carte blanche and scores 173.
     {"carte_blanche": E, "point": {E: {"cards": 6, "value": 60}}, "sequences": {E: [{"length": 6, "top": "A"}]},
      "sets": {E: [{"size": 4, "rank": "A"}, {"size": 4, "rank": "T"}]}, "tricks": [E] * 12},
     # Trick totals: Ann, elder, has a point of 4 and takes 8 tricks: 25; Ben 6.

@@ -1,4 +1,4 @@
-"""The rules engine stands alone (STYLE.md habit 1): importing it loads no web framework, no database layer."""
+"""The rules engine stands alone, a library: importing it loads no web framework, no database layer."""
 
 import ast
 import subprocess

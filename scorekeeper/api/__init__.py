@@ -1,1 +1,1 @@
-"""The JSON API (API.md): its endpoints, the helpers every endpoint shares, and the game object."""
+"""The JSON API (docs/api.md): its endpoints, the helpers every endpoint shares, and the game object."""

@@ -1,4 +1,4 @@
-"""The club nights' JSON API at /api/v1/events (API.md, "Club nights")."""
+"""The club nights' JSON API at /api/v1/events (docs/api.md, "Club nights")."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
 
 
 def event_object(view: dict[str, Any], organiser_token: str | None = None) -> dict[str, Any]:
-    """The event object of API.md from the event's view; tables' edit tokens and links only for the organiser."""
+    """The event object of docs/api.md from the event's view; tables' edit tokens and links only for the organiser."""
     payload = {key: value for key, value in view.items() if key not in PRIVATE}
     payload["url"] = absolute_url("events.show_event", event_id=view["id"])
     # Every table's address starts alike: built once (a url_for a table cost a third of a 30-table answer).

@@ -1,4 +1,4 @@
-"""The JSON API at /api/v1 (API.md). Every error under /api is JSON."""
+"""The JSON API at /api/v1 (docs/api.md). Every error under /api is JSON."""
 
 from __future__ import annotations
 

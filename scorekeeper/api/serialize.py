@@ -1,4 +1,4 @@
-"""The API's JSON shapes (API.md), built from the engine's results; each game's kind adds its own fields."""
+"""The API's JSON shapes (docs/api.md), built from the engine's results; each game's kind adds its own fields."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..web.links import absolute_url
 
 
 def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[str, Any]:
-    """The game object of API.md; `with_hands=False` leaves out the hand list.
+    """The game object of docs/api.md; `with_hands=False` leaves out the hand list.
 
     A few queries for a game in a session, however many games it has
     (`records.session_games` and the selectin loads of their seats and

@@ -197,7 +197,7 @@ class GameKind(Protocol):
     csv_columns: tuple[str, ...]
     json_schemas: KindSchemas
 
-    # A club night's table (API.md, "Club nights"): its sides and what a table's game is set to play.
+    # A club night's table (docs/api.md, "Club nights"): its sides and what a table's game is set to play.
     sides_per_table: int = 0  # 0: each player is a side (`player_count` sides)
     counts_hands: bool = True  # whether a table's game can end after the event's hands per round
 
@@ -287,15 +287,15 @@ class GameKind(Protocol):
     # JSON and CSV
 
     def game_fields(self, engine: Engine, played: Played) -> dict[str, Any]:
-        """The fields the game adds to the API's game object (API.md), for the session `played`."""
+        """The fields the game adds to the API's game object (docs/api.md), for the session `played`."""
         ...
 
     def result_object(self, result: Any) -> dict[str, Any]:
-        """One scored entry as the API's hand result (API.md), with its entry and explanation."""
+        """One scored entry as the API's hand result (docs/api.md), with its entry and explanation."""
         ...
 
     def waiting_object(self, waiting: Any) -> dict[str, Any]:
-        """The last entry's first step (`engine.waiting`) as the API's hand result (API.md "A hand in two steps")."""
+        """The last entry's first step (`engine.waiting`) as an API hand result (docs/api.md "A hand in two steps")."""
         ...
 
     def hand_result(self, step: Any, fields: Mapping[str, Any]) -> dict[str, Any]:

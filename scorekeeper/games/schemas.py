@@ -78,7 +78,7 @@ class KindSchemas:
 
     `settings` is the create payload's settings (every key optional) and
     `stored_settings` the game object's (every key present); `hand` is the
-    hand payload and `hand_examples` its examples (API.md's); `result` and
+    hand payload and `hand_examples` its examples (docs/api.md's); `result` and
     `waiting` are the hand result's own fields for a scored hand and for a
     hand waiting for its play; `standing` is one entry of `totals`;
     `game_fields` what the game adds to the game object, `create_fields` to

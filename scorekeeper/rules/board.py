@@ -1,8 +1,8 @@
 """A game as the phone shows it, from the game as plain JSON: the one entry point the offline phone calls.
 
 The phone runs this very engine under Pyodide when the server does not
-answer (static/engine-worker.js). It holds each game as the API shows it
-(API.md: `game`, `players`, `first_dealer`, `settings`, Dummy Hand's
+answer (templates/offline/engine.js). It holds each game as the API shows it
+(docs/api.md: `game`, `players`, `first_dealer`, `settings`, Dummy Hand's
 `dummy_after`) with its entries in the API's hand format, and asks `board`
 for everything its pages show: the totals, who deals next, the winner, the
 status line and every hand's scores, explanation and nil reasons, as text
@@ -337,7 +337,7 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
 
 
 def setup_of(engine: Engine, kind: object) -> dict[str, Any]:
-    """A game's setup as the API shows it (API.md): the players' names as the engine keeps them, the first dealer,
+    """A game's setup as the API shows it (docs/api.md): the players' names as the engine keeps them, the first dealer,
     the settings, and where Dummy Hand's dummy sits."""
     setup = {"game": kind, "players": list(engine.table.players), "first_dealer": engine.table.first_dealer,
              "settings": engine.settings.to_dict()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, TypeGuard
 
 from .phrases import Phrase
 
@@ -72,3 +72,8 @@ class ErrorCollector:
     def raise_if_any(self, kind: type[RuleError] = MalformedInput) -> None:
         if self.errors:
             raise kind(self.errors)
+
+
+def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
+    """True for an int (not a bool) from low to high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

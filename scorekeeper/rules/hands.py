@@ -1,16 +1,17 @@
 """What both Spades games share: a hand as bids and tricks, standings with bags, the bag penalty, and
-the game as a log of hands dealt, bid and led in turn (RULES.md A2, A6, A7; C1, C3).
+the game as a log of hands dealt, bid and led in turn (docs/rules.md A2, A6, A7; C1, C3).
 
 Standard library only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from . import log
-from .phrases import N_
+from .phrases import N_, Phrase, Signed, phrase
 
 
 class Bidder(Protocol):
@@ -77,6 +78,46 @@ def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     return -penalty * limits, bags_reached - limit * limits
 
 
+class Tally:
+    """What a player (Dummy Hand) or a team (four-player Spades) ends a hand with; each game's dataclass holds it.
+
+    ``delta`` is the hand's points, ``bag_penalty`` 0 or negative, ``bags_reached`` the bags before the penalty
+    took the limit off.
+    """
+
+    delta: int
+    score: int
+    bags: int
+    bags_reached: int
+    bag_penalty: int
+
+    def has_bag_penalty(self) -> bool:
+        """True if the bags reached the limit in this hand."""
+        return self.bags_reached != self.bags
+
+
+@dataclass(frozen=True)
+class TallyWords:
+    """How a game names who scores (``%(player)s`` or ``%(team)s``) in the last lines of a hand's explanation."""
+
+    name_key: str
+    no_bag_carries: str
+    one_bag_carries: str
+    bags_carry: str
+    total: str
+
+
+def tally_lines(name: str, side: Tally, words: TallyWords) -> list[Phrase]:
+    """The bag penalty when the bags reached the limit (A7, C3), then the hand's score, total and bags."""
+    named: dict[str, str] = {words.name_key: name}
+    lines = []
+    if side.has_bag_penalty():
+        carry = {0: words.no_bag_carries, 1: words.one_bag_carries}.get(side.bags, words.bags_carry)
+        lines.append(phrase(carry, **named, reached=side.bags_reached, points=Signed(side.bag_penalty), bags=side.bags))
+    lines.append(phrase(words.total, **named, delta=Signed(side.delta), score=side.score, bags=side.bags))
+    return lines
+
+
 class Table(log.Table, Protocol):
     """A Spades table: besides who deals, who bids in which order and who leads."""
 
@@ -103,8 +144,25 @@ class HandLog(log.Log[HandT, ResultT, WaitingT]):
     NOTHING_TO_UNDO = N_("There is no hand to undo.")
     WAITING = N_("Hand %(number)s is waiting for its tricks: enter them (or undo the hand) first.")
     ONLY_LAST_WAITS = N_("Only the last hand can wait for its tricks: enter the tricks of hand %(number)s.")
+    HAS_WON = N_("This game is over: %(winner)s has won.")
+    """What an entry after the winner's hand hears (a team "have won")."""
     table: Table
     settings: HandLimited
+
+    def __init__(self, table: Table, settings: HandLimited, entries: Iterable[HandT] = ()) -> None:
+        self.table = table
+        self.settings = settings
+        super().__init__(entries)
+
+    def is_over(self) -> bool:
+        """True once a player or team has won, or the game has had its hands (a tie at the top then stays a tie)."""
+        return self.winner() is not None or self.hand_limit_reached()
+
+    def refusal_when_over(self) -> Phrase:
+        winner = self.winner()
+        if winner is None:
+            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
+        return phrase(self.HAS_WON, winner=winner)
 
     @property
     def hands(self) -> tuple[ResultT, ...]:

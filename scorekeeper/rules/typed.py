@@ -1,6 +1,6 @@
 """What a player typed into a hand's form, read as the API's hand payload: the one reader of those forms.
 
-The server's forms (forms/dummy_spades.py, forms/spades.py, games/piquet/forms.py) read their
+The server's forms (games/<game>/forms.py) read their
 fields with it, and so does the phone when the server does not answer
 (rules/board.py, under Pyodide), from the very fields the page's form
 sends. Nothing is checked here: every value goes to the engine as typed
@@ -65,7 +65,7 @@ def first_step_only(fields: Fields) -> bool:
 
 
 def dummy_spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
-    """A Dummy Hand Spades hand (API.md): each player's bid and nils (the hands named, then Suicide's sides), and
+    """A Dummy Hand Spades hand (docs/api.md): each player's bid and nils (the hands named, then Suicide's sides), and
     the four hands' tricks."""
     hands = [*players, DUMMY]
     payload: dict[str, Any] = {"bids": [
@@ -86,7 +86,7 @@ def _side_hands(player: str, hands: Sequence[str], sides: Sequence[str]) -> list
 
 
 def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
-    """A four-player Spades hand (API.md): each bid (a ticked Nil or Blind Nil wins over a number), the tricks."""
+    """A four-player Spades hand (docs/api.md): each bid (a ticked Nil or Blind Nil wins over a number), the tricks."""
     bids = []
     for seat, name in enumerate(players):
         if _one(fields, f"bids-{seat}-blind"):
@@ -148,7 +148,7 @@ def _one(fields: Fields, name: str) -> str | None:
 
 
 def piquet_fields(entry: Mapping[str, Any]) -> dict[str, list[str]]:
-    """The deal form's fields for a stored deal (its declarations, API.md "Piquet deal"), by role, as `piquet_deal`
+    """The deal form's fields for a stored deal (its declarations, docs/api.md "Piquet deal"), by role, as `piquet_deal`
     reads them: a point not announced while the other was is the "Not good" chip (what was tapped at the table),
     the sequences in the first rows, a set by its rank's chips, and the play as it was entered (the winner of each
     trick, or the announced totals and the pique). A deal saved with its declarations alone has no play."""
@@ -192,8 +192,8 @@ class TypedDeal:
 
 
 def piquet_deal(fields: Fields, declarations_only: bool = False) -> TypedDeal:
-    """A Piquet deal (API.md "Piquet deal"): carte blanche, both players' declarations, then the play (the winner of
-    each trick, or the announced totals and the pique); the declarations alone with "Save declarations" or
+    """A Piquet deal (docs/api.md "Piquet deal"): carte blanche, both players' declarations, then the play (the winner
+    of each trick, or the announced totals and the pique); the declarations alone with "Save declarations" or
     `declarations_only` (enough to say who is good).
 
     The form's fields, by role: `carte_blanche`, `<role>-point-cards` and `-value`, `<role>-sequences-<row>-length`
@@ -277,7 +277,7 @@ class TypedSetup:
 
 
 def new_game(kind: str, fields: Fields) -> TypedSetup:
-    """A new game's form (`/new/<kind>`) read as the API's create payload (API.md "Create a game"): the players'
+    """A new game's form (`/new/<kind>`) read as the API's create payload (docs/api.md "Create a game"): the players'
     names (`player_<seat>`), the first dealer (a seat, or `DRAW`: None), Dummy Hand's `dummy_after`, and the
     settings the kind's form has (each field named as the setting). The server's new-game forms read their fields
     with it, and so does the phone for a game started offline. Nothing is checked: the engine refuses what it

@@ -1,4 +1,4 @@
-"""Club nights (API.md, "Club nights"): creating an event, seating its rounds, reading it whole.
+"""Club nights (docs/api.md, "Club nights"): creating an event, seating its rounds, reading it whole.
 
 Each table is an ordinary game made by `records.create_game`; its edit
 token is derived from the organiser's (`table_token`), so the organiser's

@@ -35,7 +35,7 @@ def csv_text(game: Game, engine: Engine) -> str:
 
 
 def import_game(data: object) -> records.Created:
-    """Store a new game from an exported game object (API.md "The game object").
+    """Store a new game from an exported game object (docs/api.md "The game object").
 
     :raises RuleError: listing what is wrong; nothing is stored then.
     """

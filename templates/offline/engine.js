@@ -1,4 +1,4 @@
-// The rules engine on the phone: scorekeeper/rules/ under Pyodide, in a web worker (scorekeeper/engine_files.py).
+// The rules engine on the phone: scorekeeper/rules/ under Pyodide, in a web worker (its files: scorekeeper/web/scorer.py).
 //
 // Loads Pyodide's core from the app (never a CDN, never a package: the engine needs the standard library
 // only), unpacks the engine's own files and catalogs, and answers each message {id, game, language} with

@@ -8,7 +8,7 @@
 //   marked on its <html> element (data-from="cache", data-saved: when the copy was made) so that
 //   static/offline.js shows the offline banner; a page never opened here gets the offline page.
 // - A game page also sends its own copy after every change it shows (a hand saved, a live update).
-// - The rules engine for the phone (scorekeeper/engine_files.py: Pyodide's core, the engine, its worker) is
+// - The rules engine for the phone (scorekeeper/web/scorer.py: Pyodide's core, the engine, its worker) is
 //   kept in a cache of its own, but never on install: a page asks for it ("keep-engine") once it has
 //   loaded, unless the player turned that off ("drop-engine" then forgets it). Its files come from that
 //   cache; the worker script from the server whenever it answers (it names the engine's current files).

@@ -311,7 +311,7 @@ def test_a_spades_hand_is_recorded_with_the_keyboard_alone(phone):
     page.keyboard.press("Enter")
     page.wait_for_selector("#hand-form")
 
-    # Ben, Cid, then Ann bid: Ben types 5, Cid types 4 and steps it up to 6, Ann types 7 (E1 of RULES.md A10).
+    # Ben, Cid, then Ann bid: Ben types 5, Cid types 4 and steps it up to 6, Ann types 7 (E1 of docs/rules.md A10).
     press_tab_until(page, "#bids-1-bid")
     page.keyboard.type("5")
     press_tab_until(page, "#bids-2-bid")

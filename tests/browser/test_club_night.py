@@ -1,5 +1,5 @@
 """A small club night in a real browser: the organiser's phone, two tables' phones and the big screen (at phone
-size), in English and in French. Every table plays one hand, RULES.md A10's E1 with its first seat as Ann."""
+size), in English and in French. Every table plays one hand, docs/rules.md A10's E1 with its first seat as Ann."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def check_the_page(page, language: str, name: str) -> None:
 
 
 def play_e1(page, save: str) -> None:
-    """RULES.md A10 E1 at this table: the seats bid 7, 5 and 6 and take 5 (with 3 for the dummy), 2 and 3."""
+    """docs/rules.md A10 E1 at this table: the seats bid 7, 5 and 6 and take 5 (with 3 for the dummy), 2 and 3."""
     for seat, bid in enumerate((7, 5, 6)):
         page.fill(f"#bids-{seat}-bid", str(bid))
     for index, tricks in enumerate((5, 2, 3, 3)):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 NARROW_PHONE = {"width": 360, "height": 740}
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
-# RULES.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
+# docs/rules.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
 TYPED = {"#bids-0-bid": "7", "#bids-1-bid": "5", "#bids-2-bid": "6",
          "#tricks-0": "5", "#tricks-1": "2", "#tricks-2": "3", "#tricks-3": "3"}
 

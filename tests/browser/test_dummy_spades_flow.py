@@ -63,7 +63,7 @@ def test_a_game_with_javascript_records_edits_undoes_and_finds_the_winner(page):
     assert page.evaluate("typeof htmx") == "object", "htmx loaded through its SRI check"
     page.evaluate("window.sameDocument = true")
 
-    # Hand 1: Ben 5, Cid 6, Ann 7 -> Ann declares; defenders take 5: E1 of RULES.md A10.
+    # Hand 1: Ben 5, Cid 6, Ann 7 -> Ann declares; defenders take 5: E1 of docs/rules.md A10.
     fill_hand(page, {"Ann": 7, "Ben": 5, "Cid": 6}, {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": None})
     assert page.input_value("#tricks-2") == "3", "the last trick count is filled in to make 13"
     page.click("button:has-text('Save hand')")

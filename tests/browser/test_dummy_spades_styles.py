@@ -1,5 +1,5 @@
 """Dummy Hand Suicide and Mirror on a 360-px phone, from the form, in English and in French: a refusal, then
-the hand of RULES.md A12 (SU-E1, MI-E2) saved and scored."""
+the hand of docs/rules.md A12 (SU-E1, MI-E2) saved and scored."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from .test_dummy_spades_flow import fill_hand
 
 pytestmark = pytest.mark.browser
 
-# What each language's table reads: the explanation of RULES.md A10's E1 and of a deal won on the point alone.
+# What each language's table reads: the explanation of docs/rules.md A10's E1 and of a deal won on the point alone.
 EXPECTED = {
     "fr": {
         "spades_heading": "Donne 2",

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 SCORER_OFF = 'localStorage.setItem("scorekeeper:keep-engine", "off");'
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
-# RULES.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
+# docs/rules.md A10 E1, typed into the form: bids of Ann, Ben, Cid; tricks of Ann, Ben, Cid, the dummy.
 TYPED = {"#bids-0-bid": "7", "#bids-1-bid": "5", "#bids-2-bid": "6",
          "#tricks-0": "5", "#tricks-1": "2", "#tricks-2": "3", "#tricks-3": "3"}
 OTHER_PHONE_HAND = {"bids": [{"player": "Ann", "bid": 4}, {"player": "Ben", "bid": 4}, {"player": "Cid", "bid": 4}],

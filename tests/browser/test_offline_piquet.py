@@ -26,7 +26,7 @@ def phone(scoring_phone):
 
 E, Y = "elder", "younger"
 # Ben deals first: Ann is elder in deal 1 (a point of 5 worth 48, seven tricks), Ben in deal 2 (a quatorze of
-# tens, a sequence of four to the king, the tricks as RULES.md B7 P5 has them).
+# tens, a sequence of four to the king, the tricks as docs/rules.md B7 P5 has them).
 DEAL_1 = {"elder-point-cards": "5", "elder-point-value": "48",
           **{f"tricks-{i}": E if i < 7 else Y for i in range(12)}}
 DEAL_2 = {"elder-sets-T": "4", "elder-sequences-0-length": "4", "elder-sequences-0-top": "K",

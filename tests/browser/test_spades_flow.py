@@ -86,7 +86,7 @@ def test_a_game_to_500_with_nil_blind_nil_edit_and_undo(phone):
     assert page.locator(".bid-row .stepper label").all_inner_texts()[0].startswith("Ben")
     assert page.locator("#hand-form >> text=Blind Nil").count() == 0, "nobody is behind yet"
 
-    # Hand 1, RULES.md C-E2; the last trick count is filled in as Dan's is left blank.
+    # Hand 1, docs/rules.md C-E2; the last trick count is filled in as Dan's is left blank.
     fill_hand(page, {"Ann": 5, "Ben": 3, "Cid": 4, "Dan": 2}, {"Ann": 4, "Ben": 2, "Cid": 6, "Dan": None})
     assert page.input_value("#tricks-3") == "1"
     save(page, 1)

@@ -97,7 +97,7 @@ def test_a_dummy_hand_spades_hand_in_taps(phone):
     thumb = start_counting(page, {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"},
                            "#hand-form", "dummy-spades")
 
-    # RULES.md A10 E1: Ann declares 7, Ben bids 5, Cid 6; Ann 5 and the dummy 3, Ben 2, Cid 3.
+    # docs/rules.md A10 E1: Ann declares 7, Ben bids 5, Cid 6; Ann 5 and the dummy 3, Ben 2, Cid 3.
     # Ben, Cid and Ann bid in that order; each complete number moves on to the next field.
     thumb.type_number("#bids-1-bid", 5)
     thumb.type_on(6, into="#bids-2-bid")
@@ -120,7 +120,7 @@ def test_a_four_player_spades_hand_in_taps(phone):
     thumb = start_counting(page, {"game": "spades", "players": ["Ann", "Ben", "Cid", "Dan"], "first_dealer": "Ann"},
                            "#hand-form", "spades")
 
-    # RULES.md C-E2: Ann 5, Ben 3, Cid 4, Dan 2; Ann 4, Ben 2, Cid 6, Dan 1.
+    # docs/rules.md C-E2: Ann 5, Ben 3, Cid 4, Dan 2; Ann 4, Ben 2, Cid 6, Dan 1.
     # Ben, Cid, Dan and Ann bid in that order.
     thumb.type_number("#bids-1-bid", 3)
     thumb.type_on(4, into="#bids-2-bid")
@@ -142,7 +142,7 @@ def test_a_piquet_deal_in_taps(phone):
     thumb = start_counting(page, {"game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben"},
                            "#deal-form", "piquet")
 
-    # The API.md deal: Ann (elder) point of 5 (48), tierce to the king, trio of aces; Ben (younger) point of
+    # The docs/api.md deal: Ann (elder) point of 5 (48), tierce to the king, trio of aces; Ben (younger) point of
     # 5 (45), tierce to the ace, quatorze of tens; Ann wins tricks 1-6 and 12, Ben 7-11. At the table Ben
     # answers Ann's 48 "not good" without saying his 45: one tap. The point's cards go on to its value.
     thumb.tap(chip("elder-point-cards", "5"))

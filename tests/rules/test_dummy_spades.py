@@ -1,4 +1,4 @@
-"""Dummy Hand Spades engine: the worked examples of RULES.md A10, input checks, the game log."""
+"""Dummy Hand Spades engine: the worked examples of docs/rules.md A10, input checks, the game log."""
 
 import pytest
 
@@ -40,7 +40,7 @@ def fields(error):
     return [(e.field, str(e.message)) for e in error.value.errors]
 
 
-# --- RULES.md A10 worked examples -----------------------------------------
+# --- docs/rules.md A10 worked examples -----------------------------------------
 
 # E1: declarer Cid bids 7; defenders Ben 5 and Ann 6.
 E1_BIDS = {"Ben": 5, "Cid": 7, "Ann": 6}

@@ -1,5 +1,5 @@
 """What the bids typed so far decide, as the hand form's live preview says it (rules/dummy_spades/preview.py):
-Mirror's dummy spades and both contracts, or why the three bids cannot stand (RULES.md A11)."""
+Mirror's dummy spades and both contracts, or why the three bids cannot stand (docs/rules.md A11)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Dummy Hand Spades styles, Suicide and Mirror: the worked examples of RULES.md A12, the refusals of A11,
+"""Dummy Hand Spades styles, Suicide and Mirror: the worked examples of docs/rules.md A12, the refusals of A11,
 and properties that hold for every hand (hypothesis)."""
 
 import pickle

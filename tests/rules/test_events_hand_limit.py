@@ -1,4 +1,4 @@
-"""A club night's Spades table ends after its hands per round (API.md: `hands_per_round`), as the engine says."""
+"""A club night's Spades table ends after its hands per round (docs/api.md: `hands_per_round`), as the engine says."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Club-night standings against hand-computed examples (API.md, "Club nights")."""
+"""Club-night standings against hand-computed examples (docs/api.md, "Club nights")."""
 
 from fractions import Fraction
 from itertools import product

@@ -1,4 +1,4 @@
-"""Player names (API.md: trimmed, 1-30 characters, unique in the game ignoring case)."""
+"""Player names (docs/api.md: trimmed, 1-30 characters, unique in the game ignoring case)."""
 
 from pathlib import Path
 

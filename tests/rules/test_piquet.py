@@ -1,4 +1,4 @@
-"""Piquet deal scoring, the RULES.md B7/B8 worked examples, the partie and the Saunt game."""
+"""Piquet deal scoring, the docs/rules.md B7/B8 worked examples, the partie and the Saunt game."""
 
 import pytest
 

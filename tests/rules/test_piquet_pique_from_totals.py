@@ -1,4 +1,4 @@
-"""The pique from announced trick totals (RULES.md B5, B6): settled by every order of play the totals allow."""
+"""The pique from announced trick totals (docs/rules.md B5, B6): settled by every order of play the totals allow."""
 
 from itertools import product
 

@@ -1,4 +1,4 @@
-"""Declarations that must be possible together, and what carte blanche allows after it (RULES.md B3, B9)."""
+"""Declarations that must be possible together, and what carte blanche allows after it (docs/rules.md B3, B9)."""
 
 import pytest
 from hypothesis import given

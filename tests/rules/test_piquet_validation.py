@@ -1,4 +1,4 @@
-"""Piquet input validation (RULES.md B9): every error names its field and says what is wrong."""
+"""Piquet input validation (docs/rules.md B9): every error names its field and says what is wrong."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Four-player Spades engine: the worked examples of RULES.md C6, every setting, input checks, the game log."""
+"""Four-player Spades engine: the worked examples of docs/rules.md C6, every setting, input checks, the game log."""
 
 import pytest
 
@@ -51,7 +51,7 @@ def points(team_hand):
     return team_hand.contract_points, team_hand.nil_points, team_hand.bag_penalty, team_hand.delta
 
 
-# --- RULES.md C6 worked examples ------------------------------------------
+# --- docs/rules.md C6 worked examples ------------------------------------------
 
 
 def test_c_e1_dealer_ann_bidding_order_and_lead():

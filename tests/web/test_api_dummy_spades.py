@@ -1,7 +1,7 @@
-"""The Dummy Hand Spades part of the JSON API, exactly as /work/shared/API.md states it.
+"""The Dummy Hand Spades part of the JSON API, exactly as docs/api.md states it.
 
-Scores follow RULES.md Part A; the hand posted first is the example payload
-of API.md ("Dummy Hand Spades hand"), scored as in its example result.
+Scores follow docs/rules.md Part A; the hand posted first is the example payload
+of docs/api.md ("Dummy Hand Spades hand"), scored as in its example result.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ PLAYERS = ["Ann", "Ben", "Cid"]
 DEFAULT_SETTINGS = {"target": 300, "bag_limit": 10, "bag_penalty": 100, "variant": "no-peeky", "style": "standard"}
 VARIANTS = ["no-peeky", "three-peeky", "four-peeky", "flip-1", "flip-2", "flip-3", "flip-4"]
 
-# API.md, "Dummy Hand Spades hand". Ann deals hand 1, so Ben bids first.
+# docs/api.md, "Dummy Hand Spades hand". Ann deals hand 1, so Ben bids first.
 EXAMPLE_HAND = {
     "bids": [
         {"player": "Ann", "bid": 7},
@@ -43,12 +43,12 @@ HAND_3 = {
     "bids": [{"player": "Ann", "bid": 3}, {"player": "Ben", "bid": 6}, {"player": "Cid", "bid": 3}],
     "tricks": {"Ann": 4, "Ben": 4, "Cid": 3, "dummy": 2},
 }
-# RULES.md A10 E1, second case, as hand 1: Ann declares 7 and is set with 6.
+# docs/rules.md A10 E1, second case, as hand 1: Ann declares 7 and is set with 6.
 E1_SET_HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
     "tricks": {"Ann": 4, "dummy": 2, "Ben": 4, "Cid": 3},
 }
-# RULES.md A10 E4 as hand 1: Ann declares 9 with nil on her own hand, takes 0; the dummy takes 9.
+# docs/rules.md A10 E4 as hand 1: Ann declares 9 with nil on her own hand, takes 0; the dummy takes 9.
 E4_NIL_HAND = {
     "bids": [{"player": "Ann", "bid": 9, "nil": ["Ann"]}, {"player": "Ben", "bid": 2}, {"player": "Cid", "bid": 2}],
     "tricks": {"Ann": 0, "dummy": 9, "Ben": 2, "Cid": 2},

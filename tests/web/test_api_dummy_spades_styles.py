@@ -1,4 +1,4 @@
-"""Dummy Hand Spades styles through the JSON API: `settings.style`, every worked example of RULES.md A12,
+"""Dummy Hand Spades styles through the JSON API: `settings.style`, every worked example of docs/rules.md A12,
 A11's refusals as 422s on the bid, `contract` and `dummy_spades` in the results, in one step and in two."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Club nights through the JSON API, as /work/shared/API.md "Club nights" states it: every status code.
+"""Club nights through the JSON API, as docs/api.md "Club nights" states it: every status code.
 
-Every table here plays one hand (hands_per_round 1), RULES.md A10 E1 with
+Every table here plays one hand (hands_per_round 1), docs/rules.md A10 E1 with
 the table's first seat as Ann: bids 7, 5 and 6, tricks 5 + 3 (dummy), 2
 and 3: the seats score 71, 50 and -60. The table's average is 61/3, so
 the margins are 50.7, 29.7 and -80.3, and the match points 2, 1 and 0.

@@ -1,10 +1,10 @@
-"""The Piquet part of the JSON API, exactly as /work/shared/API.md states it.
+"""The Piquet part of the JSON API, exactly as docs/api.md states it.
 
-Scores follow RULES.md Part B. Ben deals first in every game here, so Ann
+Scores follow docs/rules.md Part B. Ben deals first in every game here, so Ann
 is elder in the odd deals and Ben in the even ones. The first deal posted
-is the example payload of API.md ("Piquet deal"), scored as in its example
+is the example payload of docs/api.md ("Piquet deal"), scored as in its example
 result. The Rubicon parties end 154 v 113 and 154 v 93: the settlements of
-RULES.md B8 (141, and 347 rubiconed).
+docs/rules.md B8 (141, and 347 rubiconed).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ NOT_FOUND = {"errors": [{"field": "request", "message": "There is no such game o
 FORBIDDEN = {"errors": [{"field": "request", "message": TOKEN_MESSAGE}]}
 MALFORMED = {"errors": [{"field": "body", "message": "The request body is not valid JSON."}]}
 
-# API.md "Piquet deal": elder's point is good (5), younger's tierce to the ace (3) and
+# docs/api.md "Piquet deal": elder's point is good (5), younger's tierce to the ace (3) and
 # quatorze of tens (14). Elder wins the first six tricks, younger the next five, elder
 # the last: elder 1 (lead) + 6 + 2 (capture) = 9 trick points and cards; younger 2 + 4 = 6.
 EXAMPLE_TRICKS = [E] * 6 + [Y] * 5 + [E]
@@ -49,7 +49,7 @@ TOTALS_DEAL = {
     "point": {E: {"cards": 4, "value": 39}},
     "trick_totals": {E: {"won": 8, "points": 11}, Y: {"won": 4, "points": 6}},
 }
-# RULES.md B7 P3, the actual cards after the exchange.
+# docs/rules.md B7 P3, the actual cards after the exchange.
 P3_CARDS = {
     E: "7H AD 9S AH 8S AS 7C TH JH 7D 9C TC".split(),
     Y: "KC QS QD QH KD QC KH KS 9D JC 8C 8H".split(),
@@ -72,7 +72,7 @@ def new_game(**overrides):
 
 
 def line(role, **points):
-    """A player's deal line (API.md): every field 0 unless given."""
+    """A player's deal line (docs/api.md): every field 0 unless given."""
     fields = ("carte_blanche", "point", "sequences", "sets", "repique", "pique", "tricks", "cards", "capot")
     values = {"role": role, **dict.fromkeys(fields, 0), **points}
     values["total"] = sum(values[field] for field in fields)

@@ -1,6 +1,6 @@
-"""The four-player Spades part of the JSON API, exactly as API.md's "Four-player Spades hand" states it.
+"""The four-player Spades part of the JSON API, exactly as docs/api.md's "Four-player Spades hand" states it.
 
-Scores follow RULES.md Part C; the first hand posted is API.md's example payload.
+Scores follow docs/rules.md Part C; the first hand posted is docs/api.md's example payload.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ DEFAULT_SETTINGS = {
     "mercy_floor": -200,
 }
 
-# API.md, "Four-player Spades hand". Ann deals hand 1, so Ben bids first. Dan's Blind Nil needs
+# docs/api.md, "Four-player Spades hand". Ann deals hand 1, so Ben bids first. Dan's Blind Nil needs
 # Ben & Dan to be behind by the margin: 0 here, so the level scores of hand 1 allow it.
 EXAMPLE_HAND = {
     "bids": [{"player": "Ben", "bid": 3}, {"player": "Cid", "bid": "nil"},
              {"player": "Dan", "bid": "blind-nil"}, {"player": "Ann", "bid": 5}],
     "tricks": {"Ann": 6, "Ben": 5, "Cid": 0, "Dan": 2},
 }
-# RULES.md C6 C-E2: Ann & Cid +91 and 1 bag, Ben & Dan -50.
+# docs/rules.md C6 C-E2: Ann & Cid +91 and 1 bag, Ben & Dan -50.
 C_E2 = {
     "bids": [{"player": "Ben", "bid": 3}, {"player": "Cid", "bid": 4}, {"player": "Dan", "bid": 2},
              {"player": "Ann", "bid": 5}],

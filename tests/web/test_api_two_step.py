@@ -1,4 +1,4 @@
-"""API.md "A hand in two steps": bids or declarations first (201, complete false), the play later (PUT, 200)."""
+"""docs/api.md "A hand in two steps": bids or declarations first (201, complete false), the play later (PUT, 200)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API.md "Writes happen exactly once", one request at a time: Idempotency-Key, "number", version, ETag, If-Match.
+"""docs/api.md "Writes happen exactly once", one request at a time: Idempotency-Key, "number", version, ETag, If-Match.
 
 The races themselves are in test_races.py.
 """
@@ -23,7 +23,7 @@ from .test_limits import MAX_HANDS, exported_game
 
 PLAYERS = ["Ann", "Ben", "Cid"]
 GAME = {"game": "dummy-spades", "players": PLAYERS, "first_dealer": "Ann", "settings": {"target": 10000}}
-# RULES.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
+# docs/rules.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
 HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
     "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},

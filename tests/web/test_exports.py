@@ -19,7 +19,7 @@ from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS, SPADES
 from .forms_client import csrf_token
 from .markup import text_of
 
-# API.md "Dummy Hand Spades hand" as hand 1 (Ben nil on Cid, Cid nil on Cid and the dummy), then a plain hand 2.
+# docs/api.md "Dummy Hand Spades hand" as hand 1 (Ben nil on Cid, Cid nil on Cid and the dummy), then a plain hand 2.
 NIL_HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5, "nil": ["Cid"]},
              {"player": "Cid", "bid": 6, "nil": ["Cid", "dummy"]}],

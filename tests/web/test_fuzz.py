@@ -1,4 +1,4 @@
-"""Junk thrown at every route: never a 500, only the statuses API.md and the pages promise.
+"""Junk thrown at every route: never a 500, only the statuses docs/api.md and the pages promise.
 
 Each test builds one app and one game, then lets hypothesis send requests.
 A refused request (4xx) must leave every stored row as it was; API refusals

@@ -14,7 +14,7 @@ from scorekeeper.web.links import qr_svg
 
 from ..conftest import dispose, make_app
 
-# RULES.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
+# docs/rules.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60.
 E1_HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
     "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},

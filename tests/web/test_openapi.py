@@ -92,7 +92,7 @@ def test_the_api_page_sets_the_documents_code_spans_as_code_and_escapes_them(cli
 
 
 def test_every_example_of_the_document_fits_its_schema(app):
-    """The examples (API.md's, and the hand results the engine scores from them) are valid instances."""
+    """The examples (docs/api.md's, and the hand results the engine scores from them) are valid instances."""
     document = api_document(app)
     checked = 0
     for name, schema in document["components"]["schemas"].items():

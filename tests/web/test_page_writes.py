@@ -19,7 +19,7 @@ from .forms_client import errors_in, stored
 from .racing import race
 
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
-# RULES.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60; as the API takes it and as the form is filled in.
+# docs/rules.md A10 E1 (Ann deals): Ann 71, Ben 50, Cid -60; as the API takes it and as the form is filled in.
 HAND = {
     "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
     "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},

@@ -17,7 +17,7 @@ NEW_GAME = {
     "variant": "partnership", "target": "500", "target_other": "", "nil_value": "100", "blind_margin": "100",
     "failed_nil_helps": "y", "bag_limit": "10", "bag_penalty": "100", "mercy_floor": "-200",
 }
-# RULES.md C-E2, hand 1 (Ann deals): fields in seat order Ann, Ben, Cid, Dan.
+# docs/rules.md C-E2, hand 1 (Ann deals): fields in seat order Ann, Ben, Cid, Dan.
 C_E2 = {"bids-0-bid": "5", "bids-1-bid": "3", "bids-2-bid": "4", "bids-3-bid": "2",
         "tricks-0": "4", "tricks-1": "2", "tricks-2": "6", "tricks-3": "1"}
 

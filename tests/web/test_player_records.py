@@ -23,7 +23,7 @@ from scorekeeper.store import player_records
 from .api_client import create
 from .test_running_state import SESSIONS, dummy_spades_sessions, piquet_sessions, send, spades_sessions
 
-PLAY = ("tricks", "trick_totals", "pique")  # what a hand's first step leaves out (API.md: it then waits)
+PLAY = ("tricks", "trick_totals", "pique")  # what a hand's first step leaves out (docs/api.md: it then waits)
 
 
 def as_multiset(record):

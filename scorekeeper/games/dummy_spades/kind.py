@@ -1,4 +1,4 @@
-"""Three-Player "Dummy Hand" Spades as the app sees it (RULES.md Part A)."""
+"""Three-Player "Dummy Hand" Spades as the app sees it (docs/rules.md Part A)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dummy Hand Spades' JSON shapes (API.md "Dummy Hand Spades hand"), for the API's OpenAPI document."""
+"""Dummy Hand Spades' JSON shapes (docs/api.md "Dummy Hand Spades hand"), for the API's OpenAPI document."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Piquet's own JSON endpoint: the stateless declaration checker (API.md "Declaration checker")."""
+"""Piquet's own JSON endpoint: the stateless declaration checker (docs/api.md "Declaration checker")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Piquet as the app sees it (RULES.md Part B): a Rubicon partie or a Saunt game.
+"""Piquet as the app sees it (docs/rules.md Part B): a Rubicon partie or a Saunt game.
 
 Rubicon parties are played in a row: "the next game" is the next partie,
 dealt first by the other player, and a session adds up the settlements.
@@ -32,7 +32,7 @@ DEAL_LINE_FIELDS: Final = (
 
 @dataclass(frozen=True)
 class SessionSummary:
-    """The parties of a session with their settlements (None while in play), and the balance (RULES.md B8)."""
+    """The parties of a session with their settlements (None while in play), and the balance (docs/rules.md B8)."""
 
     parties: list[tuple[Game, piquet.Settlement | None]]
     totals: dict[str, int]
@@ -209,7 +209,7 @@ def classes_object(classes: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_object(result: piquet.CheckResult) -> dict[str, Any]:
-    """The declaration checker's answer (API.md "Declaration checker")."""
+    """The declaration checker's answer (docs/api.md "Declaration checker")."""
     return {
         "classes": classes_object(result.classes),
         "elder": checked_hand_object(result.elder),

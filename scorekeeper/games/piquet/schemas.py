@@ -1,4 +1,4 @@
-"""Piquet's JSON shapes (API.md "Piquet deal", "Declaration checker"), for the API's OpenAPI document.
+"""Piquet's JSON shapes (docs/api.md "Piquet deal", "Declaration checker"), for the API's OpenAPI document.
 
 A deal is entered in one of three ways: the declarations as announced, or
 the players' actual cards in their place; and the play as the trick

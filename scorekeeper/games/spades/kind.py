@@ -1,4 +1,4 @@
-"""Four-player Spades as the app sees it (RULES.md Part C): Partnership, Suicide or Mirror."""
+"""Four-player Spades as the app sees it (docs/rules.md Part C): Partnership, Suicide or Mirror."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ class Spades(GameKind):
         return {"teams": {team.name: list(team.players) for team in spades_game(engine).table.teams()}}
 
     def result_object(self, result: spades.HandResult) -> dict[str, Any]:
-        """One scored hand as API.md's "Four-player Spades hand" result."""
+        """One scored hand as docs/api.md's "Four-player Spades hand" result."""
         return self.hand_result(result, {
             "bidding_order": list(result.bidding_order),
             "leader": result.leader,

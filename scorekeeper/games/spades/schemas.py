@@ -1,4 +1,4 @@
-"""Four-player Spades' JSON shapes (API.md "Four-player Spades hand"), for the API's OpenAPI document."""
+"""Four-player Spades' JSON shapes (docs/api.md "Four-player Spades hand"), for the API's OpenAPI document."""
 
 from __future__ import annotations
 

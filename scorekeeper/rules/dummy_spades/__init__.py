@@ -1,4 +1,4 @@
-"""Three-Player "Dummy Hand" Spades (RULES.md Part A).
+"""Three-Player "Dummy Hand" Spades (docs/rules.md Part A).
 
 `table` (seats and settings), `entry` (a hand as entered), `styles` (what
 Suicide and Mirror ask of the bids), `scoring` (a hand scored and explained),

@@ -1,18 +1,21 @@
 """Dummy Hand Spades: one hand as entered (bids, nils, tricks), read from and written to the API's shape.
 
-RULES.md A3 and A6. Standard library only.
+docs/rules.md A3 and A6. Standard library only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
+from typing import Final
 
-from ..errors import ErrorCollector
+from ..errors import ErrorCollector, is_whole_number
+from ..hand_entry import BidWords, TrickWords, parse_tricks, read_hand
 from ..hands import Hand
 from ..names import find_name
 from ..phrases import N_, Phrase, phrase
-from .table import DUMMY, TRICKS_PER_DEAL, Table, is_whole_number
+from .table import DUMMY, TRICKS_PER_DEAL, Table
 
 
 @dataclass(frozen=True)
@@ -49,50 +52,25 @@ def _unknown_hand(value: object) -> Phrase:
     return phrase(N_("Name a player or “dummy”."))
 
 
-def parse_hand(table: Table, data: object) -> HandEntry:
-    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``; without tricks, its bids only.
+_BID_WORDS: Final = BidWords(
+    phrase(N_("Enter one bid for each of the three players.")),
+    phrase(N_("Each bid needs a player and a number of tricks.")),
+)
 
-    :raises MalformedInput: listing every problem, with fields such as
-        ``bids[1].bid`` or ``tricks.Ann``.
+
+def parse_hand(table: Table, data: object) -> HandEntry:
+    """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``, the dummy's tricks under
+    ``"dummy"``; without tricks, its bids only.
+
+    :raises MalformedInput: listing every problem, with fields such as ``bids[1].nil`` or ``tricks.dummy``.
     """
-    errors = ErrorCollector()
-    if not isinstance(data, Mapping):
-        data = {}
-    bids = _parse_bids(table, data.get("bids"), errors)
-    raw_tricks = data.get("tricks")
-    tricks = () if raw_tricks is None else _parse_tricks(table, raw_tricks, errors)
-    errors.raise_if_any()
+    bids, tricks = read_hand(data, table.players, _BID_WORDS, partial(_parse_bid, table), partial(_parse_tricks, table))
     return HandEntry(bids, tricks)
 
 
-def _parse_bids(table: Table, raw: object, errors: ErrorCollector) -> tuple[Bid, ...]:
-    if not isinstance(raw, list) or len(raw) != 3:
-        errors.add("bids", phrase(N_("Enter one bid for each of the three players.")))
-    if not isinstance(raw, list):
-        return ()
-    bids = tuple(bid for index, item in enumerate(raw) if (bid := _parse_bid(table, index, item, errors)))
-    named = [find_name(table.players, item.get("player")) for item in raw if isinstance(item, Mapping)]
-    for player in table.players:
-        if named.count(player) > 1:
-            errors.add("bids", phrase(N_("%(player)s has bid twice."), player=player))
-        elif named.count(player) == 0 and len(raw) == 3:
-            errors.add("bids", phrase(N_("%(player)s has no bid."), player=player))
-    return bids
-
-
-def _parse_bid(table: Table, index: int, item: object, errors: ErrorCollector) -> Bid | None:
-    field = f"bids[{index}]"
-    if not isinstance(item, Mapping):
-        errors.add(field, phrase(N_("Each bid needs a player and a number of tricks.")))
-        return None
-    player = find_name(table.players, item.get("player"))
-    if player is None:
-        value = item.get("player")
-        if isinstance(value, str) and value.strip():
-            message = phrase(N_("“%(name)s” is not a player in this game."), name=value.strip())
-        else:
-            message = phrase(N_("Choose the player who made this bid."))
-        errors.add(f"{field}.player", message)
+def _parse_bid(
+    table: Table, field: str, item: Mapping[str, object], player: str | None, errors: ErrorCollector
+) -> Bid | None:
     bid = item.get("bid")
     if not is_whole_number(bid, 0, TRICKS_PER_DEAL):
         errors.add(f"{field}.bid", phrase(N_("A bid is a whole number from 0 to 13.")))
@@ -134,30 +112,16 @@ def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tu
     if not isinstance(raw, Mapping):
         errors.add("tricks", phrase(N_("Enter the tricks each hand took, the dummy included.")))
         return ()
-    seen: set[str] = set()
-    found: dict[str, int] = {}
-    for key, value in raw.items():
-        field = f"tricks.{key}"
-        hand = _find_hand(table, key)
-        if hand is None:
-            errors.add(field, _unknown_hand(key))
-        elif hand in seen:
-            errors.add(field, phrase(N_("The tricks of %(hand)s are entered twice."), hand=_hand_phrase(hand)))
-        elif not is_whole_number(value, 0, TRICKS_PER_DEAL):
-            errors.add(field, phrase(N_("Tricks are a whole number from 0 to 13.")))
-        else:
-            found[hand] = value
-        if hand is not None:
-            seen.add(hand)
-    for hand in table.hands():
-        if hand not in seen:
-            errors.add("tricks", phrase(N_("Enter the tricks of %(hand)s."), hand=_hand_phrase(hand)))
-    total = sum(found.values())
-    if len(found) == 4 and total != TRICKS_PER_DEAL:
-        errors.add(
-            "tricks", phrase(N_("The four hands took %(total)s tricks; they must take exactly 13."), total=total)
-        )
-    return tuple((hand, found[hand]) for hand in table.hands() if hand in found)
+    words = TrickWords(
+        hands=table.hands(),
+        find=lambda key: _find_hand(table, key),
+        unknown=_unknown_hand,
+        twice=lambda hand: phrase(N_("The tricks of %(hand)s are entered twice."), hand=_hand_phrase(hand)),
+        missing=lambda hand: phrase(N_("Enter the tricks of %(hand)s."), hand=_hand_phrase(hand)),
+        wrong_total=lambda total: phrase(N_("The four hands took %(total)s tricks; they must take exactly 13."),
+                                         total=total),
+    )
+    return parse_tricks(words, raw, errors)
 
 
 def hand_to_dict(entry: HandEntry) -> dict[str, object]:

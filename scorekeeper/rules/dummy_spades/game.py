@@ -1,8 +1,6 @@
-"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands (RULES.md Part A)."""
+"""Three-Player "Dummy Hand" Spades: the game as a replayable log of hands (docs/rules.md Part A)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from ..hands import HandLog, Standing
 from ..names import names_phrase
@@ -18,11 +16,6 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
     table: Table
     settings: Settings
 
-    def __init__(self, table: Table, settings: Settings, entries: Iterable[HandEntry] = ()):
-        self.table = table
-        self.settings = settings
-        super().__init__(entries)
-
     def score_next(self, entry: HandEntry) -> HandResult:
         """Score the next hand from the standings after the last one.
 
@@ -33,12 +26,6 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
     def first_step(self, entry: HandEntry) -> Bidding | None:
         """The bidding of a hand recorded without its tricks; None for a whole hand."""
         return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
-
-    def refusal_when_over(self) -> Phrase:
-        winner = self.winner()
-        if winner is None:
-            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
-        return phrase(N_("This game is over: %(winner)s has won."), winner=winner)
 
     def totals(self) -> dict[str, Standing]:
         """Every real player's score and bags, in seating order."""
@@ -54,10 +41,6 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
                                   or self.hand_limit_reached()):
             return leaders[0]
         return None
-
-    def is_over(self) -> bool:
-        """True once somebody has won, or the game has had its hands (a tie at the top then stays a tie)."""
-        return self.winner() is not None or self.hand_limit_reached()
 
     def status_line(self) -> Phrase:
         """Who has won, a tie at the top past the target, or the target to reach."""

@@ -1,6 +1,6 @@
 """Dummy Hand Spades: scoring one hand, with a plain-words explanation of every number.
 
-RULES.md A4 to A7, and A11 for the styles. Standard library only.
+docs/rules.md A4 to A7, and A11 for the styles. Standard library only.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..errors import MalformedInput
-from ..hands import Standing, bag_penalty
+from ..hands import Standing, Tally, TallyWords, bag_penalty, tally_lines
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
@@ -67,7 +67,7 @@ class NilOutcome:
 
 
 @dataclass(frozen=True)
-class PlayerHand:
+class PlayerHand(Tally):
     """One real player's score for one hand; ``score`` and ``bags`` are running totals.
 
     ``contract`` is what made or set is judged by: the bid, or in Mirror the team's spades (A11).
@@ -89,10 +89,6 @@ class PlayerHand:
     score: int
     bags: int
     bags_reached: int
-
-    def has_bag_penalty(self) -> bool:
-        """True if this player's bags reached the limit in this hand."""
-        return self.bags_reached != self.bags
 
 
 @dataclass(frozen=True)
@@ -146,18 +142,7 @@ class HandResult:
         mine = self.player(name)
         lines = [_contract_line(mine, self.declarer, mirror=self.dummy_spades is not None)]
         lines += [nil.reason for nil in self.nils if nil.bidder == name]
-        if mine.has_bag_penalty():
-            lines.append(_bag_penalty_line(mine))
-        lines.append(
-            phrase(
-                N_("%(player)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
-                player=name,
-                delta=Signed(mine.delta),
-                score=mine.score,
-                bags=mine.bags,
-            )
-        )
-        return tuple(lines)
+        return tuple(lines + tally_lines(name, mine, _TALLY_WORDS))
 
 
 @dataclass(frozen=True)
@@ -414,16 +399,13 @@ def _spadeless_nil_reason(bidder: str, hand: str, tricks: int | None, points: in
     return phrase(template, bidder=bidder, tricks=tricks or 0, points=Signed(points))
 
 
-def _bag_penalty_line(mine: PlayerHand) -> Phrase:
-    if mine.bags == 0:
-        template = N_("%(player)s's bags reached %(reached)s: %(points)s, no bags carry over.")
-    elif mine.bags == 1:
-        template = N_("%(player)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
-    else:
-        template = N_("%(player)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
-    return phrase(
-        template, player=mine.player, reached=mine.bags_reached, points=Signed(mine.bag_penalty), bags=mine.bags
-    )
+_TALLY_WORDS: Final = TallyWords(
+    "player",
+    N_("%(player)s's bags reached %(reached)s: %(points)s, no bags carry over."),
+    N_("%(player)s's bags reached %(reached)s: %(points)s, 1 bag carries over."),
+    N_("%(player)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over."),
+    N_("%(player)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
+)
 
 
 def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:

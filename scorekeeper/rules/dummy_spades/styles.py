@@ -1,6 +1,6 @@
 """Dummy Hand Spades styles: what Suicide and Mirror ask of the bids, and what Mirror derives from them.
 
-RULES.md A11. Standard is A1-A10 unchanged: no check here, each bid its own contract.
+docs/rules.md A11. Standard is A1-A10 unchanged: no check here, each bid its own contract.
 Standard library only.
 """
 

@@ -1,24 +1,24 @@
 """Dummy Hand Spades: the table (seats, dealer, bidding order) and the game's settings.
 
-RULES.md A1, A2, A8, A9 and A11 (the style). Standard library only.
+docs/rules.md A1, A2, A8, A9 and A11 (the style). Standard library only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final, TypeGuard
+from typing import Final
 
-from ..errors import ErrorCollector, MalformedInput
+from ..choices import Choice, name_choices
+from ..errors import ErrorCollector, MalformedInput, is_whole_number
 from ..names import clean_names, find_name
-from ..phrases import N_, Phrase, phrase
+from ..phrases import N_, phrase
+from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
 
 DUMMY: Final = "dummy"
 TRICKS_PER_DEAL: Final = 13
 
 
-class Variant(StrEnum):
+class Variant(Choice):
     """The bidding variations of A9; none changes the scoring."""
 
     NO_PEEKY = "no-peeky"
@@ -28,16 +28,6 @@ class Variant(StrEnum):
     FLIP_2 = "flip-2"
     FLIP_3 = "flip-3"
     FLIP_4 = "flip-4"
-
-    @property
-    def label(self) -> Phrase:
-        """The variation's name, e.g. "Flip 2"."""
-        return _VARIANT_LABELS[self]
-
-    @property
-    def reminder(self) -> Phrase:
-        """One line saying what the players do with the dummy before bidding."""
-        return _VARIANT_REMINDERS[self]
 
 
 _VARIANT_LABELS: Final = {
@@ -74,24 +64,15 @@ _VARIANT_REMINDERS: Final = {
            "the rest are turned up after the opening lead.")
     ),
 }
+name_choices(Variant, _VARIANT_LABELS, _VARIANT_REMINDERS)
 
 
-class Style(StrEnum):
+class Style(Choice):
     """How the bids are made (A11): Standard (A1-A10), Suicide or Mirror."""
 
     STANDARD = "standard"
     SUICIDE = "suicide"
     MIRROR = "mirror"
-
-    @property
-    def label(self) -> Phrase:
-        """The style's name, e.g. "Suicide"."""
-        return _STYLE_LABELS[self]
-
-    @property
-    def reminder(self) -> Phrase:
-        """One line saying how the bids are made."""
-        return _STYLE_REMINDERS[self]
 
 
 _STYLE_LABELS: Final = {
@@ -110,21 +91,11 @@ _STYLE_REMINDERS: Final = {
            "A hand without spades is a nil.")
     ),
 }
-
-
-def is_whole_number(value: object, low: int, high: int) -> TypeGuard[int]:
-    """True for an int (not a bool) from low to high."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+name_choices(Style, _STYLE_LABELS, _STYLE_REMINDERS)
 
 
 
-NUMBERS: Final = (
-    ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
-    ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
-    ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
-    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
-)
-"""The numeric settings: key, lowest, highest, and the message for a value outside."""
+NUMBERS: Final = (TARGET, BAG_LIMIT, BAG_PENALTY, HAND_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -144,35 +115,17 @@ class Settings:
 
         :raises MalformedInput: listing every bad key (fields ``settings.<key>``).
         """
-        if data is None:
+        given = settings_object(data)
+        if given is None:
             return cls()
-        if not isinstance(data, Mapping):
-            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
         errors = ErrorCollector()
-        values: dict[str, int] = {}
-        for key, low, high, message in NUMBERS:
-            value = data.get(key)
-            if value is None:
-                continue
-            if is_whole_number(value, low, high):
-                values[key] = value
-            else:
-                errors.add(f"settings.{key}", phrase(message))
-        variant = data.get("variant")
-        chosen = Variant.NO_PEEKY
-        if isinstance(variant, str) and variant in Variant.__members__.values():
-            chosen = Variant(variant)
-        elif variant is not None:
-            choices = ", ".join(Variant)
-            errors.add("settings.variant", phrase(N_("Choose a bidding variation: %(choices)s."), choices=choices))
-        style = data.get("style")
-        chosen_style = Style.STANDARD
-        if isinstance(style, str) and style in Style.__members__.values():
-            chosen_style = Style(style)
-        elif style is not None:
-            errors.add("settings.style", phrase(N_("Choose a style: %(choices)s."), choices=", ".join(Style)))
+        values = read_numbers(given, NUMBERS, errors)
+        variant = read_choice(given, "variant", Variant, errors,
+                              lambda choices: phrase(N_("Choose a bidding variation: %(choices)s."), choices=choices))
+        style = read_choice(given, "style", Style, errors,
+                            lambda choices: phrase(N_("Choose a style: %(choices)s."), choices=choices))
         errors.raise_if_any()
-        return cls(**values, variant=chosen, style=chosen_style)
+        return cls(**values, variant=variant or Variant.NO_PEEKY, style=style or Style.STANDARD)
 
     def to_dict(self) -> dict[str, object]:
         """The API's ``settings`` object; ``hand_limit`` only when the game has one."""

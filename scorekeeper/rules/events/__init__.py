@@ -1,4 +1,4 @@
-"""Club nights (API.md, "Club nights"): many tables of one game, one leaderboard.
+"""Club nights (docs/api.md, "Club nights"): many tables of one game, one leaderboard.
 
 `spec` checks what the organiser asks for, `seating` seats a round (drawn,
 then by standings), `standings` ranks everyone from the final scores of

@@ -1,4 +1,4 @@
-"""Seating a club night's round (API.md, "Club nights").
+"""Seating a club night's round (docs/api.md, "Club nights").
 
 Round 1 is drawn at random. Later rounds seat by standings: the leaders
 together at table 1, and so on down. Players ranked equal (a shared place)

@@ -1,4 +1,4 @@
-"""A club night's standings, from the final scores of its finished tables (API.md, "Club nights").
+"""A club night's standings, from the final scores of its finished tables (docs/api.md, "Club nights").
 
 At a finished table of n sides (players, or the teams of four-player
 Spades) the sides are placed by their final scores, a Rubicon partie by

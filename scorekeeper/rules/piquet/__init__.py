@@ -1,4 +1,4 @@
-"""Piquet for two (RULES.md Part B).
+"""Piquet for two (docs/rules.md Part B).
 
 The pieces: `combinations` (point, sequences, sets), `values` (roles,
 classes, events), `scoring` (one deal as ordered events), `tricks` (the

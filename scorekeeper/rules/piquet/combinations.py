@@ -1,4 +1,4 @@
-"""Piquet combinations (RULES.md B4): the point, sequences and sets.
+"""Piquet combinations (docs/rules.md B4): the point, sequences and sets.
 
 A combination is either declared (its suit unknown, ``suit=None``) or found
 in a hand of cards (its suit known). `find_combinations` finds every

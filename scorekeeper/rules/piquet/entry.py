@@ -1,6 +1,6 @@
 """What is entered for one Piquet deal: the API payload, read and written.
 
-See API.md "Piquet deal". Field names in errors follow the payload, e.g.
+See docs/api.md "Piquet deal". Field names in errors follow the payload, e.g.
 ``point.elder.value``, ``sequences.younger[0].top``, ``cards.elder[3]``,
 ``tricks[4]``, ``trick_totals``. Every error `parse_deal` finds is raised
 at once, as one `MalformedInput`; `check_deal` then refuses what cannot be
@@ -104,8 +104,8 @@ def check_deal(entry: DealEntry, names: ByRole[str]) -> None:
 
 
 def parse_deal(data: object) -> DealEntry:
-    """Read a deal payload (API.md "Piquet deal") into a `DealEntry`; without `tricks` and `trick_totals`,
-    the deal's declarations only (API.md "A hand in two steps").
+    """Read a deal payload (docs/api.md "Piquet deal") into a `DealEntry`; without `tricks` and `trick_totals`,
+    the deal's declarations only (docs/api.md "A hand in two steps").
 
     Fewer than 12 trick winners are accepted here; the game decides whether
     the deal may stop early (a Saunt game ended during the play).

@@ -1,4 +1,4 @@
-"""Whether two 12-card hands of one pack can hold what the players declared (RULES.md B9).
+"""Whether two 12-card hands of one pack can hold what the players declared (docs/rules.md B9).
 
 Declarations entered without cards do not say their suits, so `fits`
 places them, the way a player would lay the cards out: each sequence in a

@@ -1,4 +1,4 @@
-"""Piquet for two (RULES.md Part B): the table, and a partie or game as a log of deals."""
+"""Piquet for two (docs/rules.md Part B): the table, and a partie or game as a log of deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring one Piquet deal (RULES.md B3-B6) as an ordered list of events.
+"""Scoring one Piquet deal (docs/rules.md B3-B6) as an ordered list of events.
 
 The events come in the order of B8 (Saunt): carte blanche; elder's good
 combinations, with a repique the moment they reach 30 (B5); elder's lead

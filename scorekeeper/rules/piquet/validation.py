@@ -1,4 +1,4 @@
-"""What may be declared in a Piquet deal (RULES.md B3, B9).
+"""What may be declared in a Piquet deal (docs/rules.md B3, B9).
 
 `validate_declarations` checks one player's declarations as a deal is
 read: each combination possible, all of them in one 12-card hand.

@@ -1,4 +1,4 @@
-"""The values a Piquet deal is scored in: roles, classes, fields and events (RULES.md B3-B6)."""
+"""The values a Piquet deal is scored in: roles, classes, fields and events (docs/rules.md B3-B6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Four-player Spades (RULES.md Part C): Partnership, Suicide and Mirror with their house rules.
+"""Four-player Spades (docs/rules.md Part C): Partnership, Suicide and Mirror with their house rules.
 
 `table` (partners and the deal), `settings` (variant and house rules), `entry`
 (a hand as entered), `scoring` (checking bids and scoring a hand), `results`

@@ -1,6 +1,6 @@
 """Four-player Spades: one hand as entered (bids and tricks), read from and written to the API's shape.
 
-RULES.md C1 and C2. Standard library only.
+docs/rules.md C1 and C2. Standard library only.
 """
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
+from typing import Final
 
-from ..errors import ErrorCollector
+from ..errors import ErrorCollector, is_whole_number
+from ..hand_entry import BidWords, TrickWords, parse_tricks, read_hand
 from ..hands import Hand
 from ..names import find_name
 from ..phrases import N_, Phrase, phrase
-from .settings import is_whole_number
-from .table import PLAYERS, TRICKS_PER_DEAL, Table
+from .table import TRICKS_PER_DEAL, Table
 
 BID_IS_NOT_ONE = N_("A bid is a whole number from 0 to 13, “nil” or “blind-nil”.")
 """The API's words for a bid that is not one (the pages say it in a player's words)."""
@@ -67,6 +69,12 @@ class HandEntry(Hand[Bid]):
         return next(index for index, bid in enumerate(self.bids) if bid.player == player)
 
 
+_BID_WORDS: Final = BidWords(
+    phrase(N_("Enter one bid for each of the four players.")),
+    phrase(N_("Each bid needs a player and a number of tricks or Nil.")),
+)
+
+
 def parse_hand(table: Table, data: object) -> HandEntry:
     """A hand entry from the API payload ``{"bids": [...], "tricks": {...}}``; without tricks, its bids only.
 
@@ -79,44 +87,13 @@ def parse_hand(table: Table, data: object) -> HandEntry:
     :raises MalformedInput: listing every problem, with fields such as
         ``bids[1].bid`` or ``tricks.Ann``.
     """
-    errors = ErrorCollector()
-    if not isinstance(data, Mapping):
-        data = {}
-    bids = _parse_bids(table, data.get("bids"), errors)
-    raw_tricks = data.get("tricks")
-    tricks = () if raw_tricks is None else _parse_tricks(table, raw_tricks, errors)
-    errors.raise_if_any()
+    bids, tricks = read_hand(data, table.players, _BID_WORDS, partial(_parse_bid, table), partial(_parse_tricks, table))
     return HandEntry(bids, tricks)
 
 
-def _parse_bids(table: Table, raw: object, errors: ErrorCollector) -> tuple[Bid, ...]:
-    if not isinstance(raw, list) or len(raw) != PLAYERS:
-        errors.add("bids", phrase(N_("Enter one bid for each of the four players.")))
-    if not isinstance(raw, list):
-        return ()
-    bids = tuple(bid for index, item in enumerate(raw) if (bid := _parse_bid(table, index, item, errors)))
-    named = [find_name(table.players, item.get("player")) for item in raw if isinstance(item, Mapping)]
-    for player in table.players:
-        if named.count(player) > 1:
-            errors.add("bids", phrase(N_("%(player)s has bid twice."), player=player))
-        elif named.count(player) == 0 and len(raw) == PLAYERS:
-            errors.add("bids", phrase(N_("%(player)s has no bid."), player=player))
-    return bids
-
-
-def _parse_bid(table: Table, index: int, item: object, errors: ErrorCollector) -> Bid | None:
-    field = f"bids[{index}]"
-    if not isinstance(item, Mapping):
-        errors.add(field, phrase(N_("Each bid needs a player and a number of tricks or Nil.")))
-        return None
-    player = find_name(table.players, item.get("player"))
-    if player is None:
-        value = item.get("player")
-        if isinstance(value, str) and value.strip():
-            message = phrase(N_("“%(name)s” is not a player in this game."), name=value.strip())
-        else:
-            message = phrase(N_("Choose the player who made this bid."))
-        errors.add(f"{field}.player", message)
+def _parse_bid(
+    table: Table, field: str, item: Mapping[str, object], player: str | None, errors: ErrorCollector
+) -> Bid | None:
     value = _bid_value(item.get("bid"))
     if value is None:
         errors.add(f"{field}.bid", phrase(BID_IS_NOT_ONE))
@@ -127,7 +104,7 @@ def _parse_bid(table: Table, index: int, item: object, errors: ErrorCollector) -
 
 def _bid_value(raw: object) -> int | Nil | None:
     if is_whole_number(raw, 0, TRICKS_PER_DEAL):
-        return raw  # type: ignore[return-value]
+        return raw
     if isinstance(raw, str) and raw.strip().casefold() in Nil.__members__.values():
         return Nil(raw.strip().casefold())
     return None
@@ -137,33 +114,22 @@ def _parse_tricks(table: Table, raw: object, errors: ErrorCollector) -> tuple[tu
     if not isinstance(raw, Mapping):
         errors.add("tricks", phrase(N_("Enter the tricks each player took.")))
         return ()
-    seen: set[str] = set()
-    found: dict[str, int] = {}
-    for key, value in raw.items():
-        field = f"tricks.{key}"
-        player = find_name(table.players, key)
-        if player is None:
-            if isinstance(key, str) and key.strip():
-                errors.add(field, phrase(N_("“%(name)s” is not a player in this game."), name=key.strip()))
-            else:
-                errors.add(field, phrase(N_("Name the player who took these tricks.")))
-        elif player in seen:
-            errors.add(field, phrase(N_("The tricks of %(player)s are entered twice."), player=player))
-        elif not is_whole_number(value, 0, TRICKS_PER_DEAL):
-            errors.add(field, phrase(N_("Tricks are a whole number from 0 to 13.")))
-        else:
-            found[player] = value
-        if player is not None:
-            seen.add(player)
-    for player in table.players:
-        if player not in seen:
-            errors.add("tricks", phrase(N_("Enter the tricks of %(player)s."), player=player))
-    total = sum(found.values())
-    if len(found) == PLAYERS and total != TRICKS_PER_DEAL:
-        errors.add(
-            "tricks", phrase(N_("The four players took %(total)s tricks; they must take exactly 13."), total=total)
-        )
-    return tuple((player, found[player]) for player in table.players if player in found)
+    words = TrickWords(
+        hands=table.players,
+        find=lambda key: find_name(table.players, key),
+        unknown=_unknown_player,
+        twice=lambda player: phrase(N_("The tricks of %(player)s are entered twice."), player=player),
+        missing=lambda player: phrase(N_("Enter the tricks of %(player)s."), player=player),
+        wrong_total=lambda total: phrase(N_("The four players took %(total)s tricks; they must take exactly 13."),
+                                         total=total),
+    )
+    return parse_tricks(words, raw, errors)
+
+
+def _unknown_player(key: object) -> Phrase:
+    if isinstance(key, str) and key.strip():
+        return phrase(N_("“%(name)s” is not a player in this game."), name=key.strip())
+    return phrase(N_("Name the player who took these tricks."))
 
 
 def hand_to_dict(entry: HandEntry) -> dict[str, object]:

@@ -1,11 +1,9 @@
 """Four-player Spades: the game as a replayable log of hands, and how it ends.
 
-RULES.md C4. Standard library only.
+docs/rules.md C4. Standard library only.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from ..hands import HandLog, Standing
 from ..phrases import N_, Phrase, phrase
@@ -24,13 +22,9 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
     an earlier hand is corrected keeps it, as the table played it.
     """
 
+    HAS_WON = N_("This game is over: %(winner)s have won.")
     table: Table
     settings: Settings
-
-    def __init__(self, table: Table, settings: Settings, entries: Iterable[HandEntry] = ()):
-        self.table = table
-        self.settings = settings
-        super().__init__(entries)
 
     def score_next(self, entry: HandEntry) -> HandResult:
         """Score the next hand from the standings after the last one.
@@ -52,12 +46,6 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         """
         check_entry(self.table, self.settings, entry)
         check_blind_margin(self.table, self.settings, entry, self.totals())
-
-    def refusal_when_over(self) -> Phrase:
-        winner = self.winner()
-        if winner is None:
-            return phrase(N_("This game is over: it has had its %(hands)s hands."), hands=self.scored_hands())
-        return phrase(N_("This game is over: %(winner)s have won."), winner=winner)
 
     def totals(self) -> dict[str, Standing]:
         """Each team's score and bags, the first player's team first."""
@@ -85,10 +73,6 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
         if fallen or self.totals()[leaders[0]].score >= self.settings.target or self.hand_limit_reached():
             return leaders[0]
         return None
-
-    def is_over(self) -> bool:
-        """True once a team has won, or the game has had its hands (a tie at the top then stays a tie)."""
-        return self.winner() is not None or self.hand_limit_reached()
 
     def status_line(self) -> Phrase:
         """Who has won and how, a tie that plays on, or the target to reach."""

@@ -1,14 +1,15 @@
 """Four-player Spades: a scored hand, and every number of it in plain words.
 
-RULES.md C3. Standard library only.
+docs/rules.md C3. Standard library only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
+from ..hands import Tally, TallyWords, tally_lines
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
@@ -27,7 +28,7 @@ class NilOutcome:
 
 
 @dataclass(frozen=True)
-class TeamHand:
+class TeamHand(Tally):
     """One team's score for one hand; ``score`` and ``bags`` are running totals.
 
     ``tricks`` is what both partners took; ``counted`` is what counts toward the
@@ -54,10 +55,6 @@ class TeamHand:
     def name(self) -> str:
         """The team's name: "Ann & Cid"."""
         return self.team.name
-
-    def has_bag_penalty(self) -> bool:
-        """True if the team's bags reached the limit in this hand."""
-        return self.bags_reached != self.bags
 
 
 @dataclass(frozen=True)
@@ -92,18 +89,7 @@ class HandResult:
             _contract_line(mine, tuple(nil for nil in self.nils if nil.team == name)),
         ]
         lines += [_nil_line(nil) for nil in self.nils if nil.team == name]
-        if mine.has_bag_penalty():
-            lines.append(_bag_penalty_line(mine))
-        lines.append(
-            phrase(
-                N_("%(team)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
-                team=name,
-                delta=Signed(mine.delta),
-                score=mine.score,
-                bags=mine.bags,
-            )
-        )
-        return tuple(lines)
+        return tuple(lines + tally_lines(name, mine, _TALLY_WORDS))
 
     def bid_label(self, bid: Bid) -> Phrase | int:
         """How a bid is said in this game: 4, "Nil", "Blind Nil", or "0, a Nil" when zero is nil."""
@@ -263,11 +249,10 @@ def _nil_line(nil: NilOutcome) -> Phrase:
     return phrase(template, player=nil.player, nil=label, tricks=nil.tricks, points=Signed(nil.points))
 
 
-def _bag_penalty_line(mine: TeamHand) -> Phrase:
-    if mine.bags == 0:
-        template = N_("%(team)s's bags reached %(reached)s: %(points)s, no bags carry over.")
-    elif mine.bags == 1:
-        template = N_("%(team)s's bags reached %(reached)s: %(points)s, 1 bag carries over.")
-    else:
-        template = N_("%(team)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over.")
-    return phrase(template, team=mine.name, reached=mine.bags_reached, points=Signed(mine.bag_penalty), bags=mine.bags)
+_TALLY_WORDS: Final = TallyWords(
+    "team",
+    N_("%(team)s's bags reached %(reached)s: %(points)s, no bags carry over."),
+    N_("%(team)s's bags reached %(reached)s: %(points)s, 1 bag carries over."),
+    N_("%(team)s's bags reached %(reached)s: %(points)s, %(bags)s bags carry over."),
+    N_("%(team)s's score for this hand: %(delta)s. Total: %(score)s; bags: %(bags)s."),
+)

@@ -1,6 +1,6 @@
 """Four-player Spades: checking the bids and scoring one hand for both teams.
 
-RULES.md C2, C3 and C5. Standard library only.
+docs/rules.md C2, C3 and C5. Standard library only.
 """
 
 from __future__ import annotations

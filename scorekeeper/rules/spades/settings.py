@@ -1,35 +1,25 @@
 """Four-player Spades: the variant and house rules of one game.
 
-RULES.md C2 to C5. Standard library only.
+docs/rules.md C2 to C5. Standard library only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from enum import StrEnum
 from typing import Final
 
-from ..errors import ErrorCollector, MalformedInput
-from ..phrases import N_, Phrase, phrase
+from ..choices import Choice, name_choices
+from ..errors import ErrorCollector
+from ..phrases import N_, phrase
+from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
 
 
-class Variant(StrEnum):
+class Variant(Choice):
     """How the bids are made (C5)."""
 
     PARTNERSHIP = "partnership"
     SUICIDE = "suicide"
     MIRROR = "mirror"
-
-    @property
-    def label(self) -> Phrase:
-        """The variant's name, e.g. "Suicide"."""
-        return _VARIANT_LABELS[self]
-
-    @property
-    def reminder(self) -> Phrase:
-        """One line saying how the bids are made."""
-        return _VARIANT_REMINDERS[self]
 
     def has_blind_nil(self) -> bool:
         """Suicide and Mirror do not use Blind Nil."""
@@ -46,21 +36,17 @@ _VARIANT_REMINDERS: Final = {
     Variant.SUICIDE: phrase(N_("Suicide: in each team one partner bids Nil and the other 4 or more.")),
     Variant.MIRROR: phrase(N_("Mirror: everyone bids the number of spades they hold, Nil with none.")),
 }
-
-
-def is_whole_number(value: object, low: int, high: int) -> bool:
-    """True for an int (not a bool) from low to high."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+name_choices(Variant, _VARIANT_LABELS, _VARIANT_REMINDERS)
 
 
 NUMBERS: Final = (
-    ("target", 1, 10000, N_("The target is a whole number from 1 to 10000.")),
-    ("bag_limit", 0, 100, N_("The bag limit is a whole number from 0 to 100.")),
-    ("bag_penalty", 0, 1000, N_("The bag penalty is a whole number from 0 to 1000.")),
+    TARGET,
+    BAG_LIMIT,
+    BAG_PENALTY,
     ("nil_value", 1, 1000, N_("The value of a Nil is a whole number from 1 to 1000.")),
     ("blind_margin", 0, 10000, N_("The Blind Nil margin is a whole number from 0 to 10000.")),
     ("mercy_floor", -10000, -1, N_("The mercy floor is a whole number from -10000 to -1.")),
-    ("hand_limit", 1, 100, N_("The number of hands is a whole number from 1 to 100.")),
+    HAND_LIMIT,
 )
 SWITCHES: Final = (
     ("blind_nil", N_("Blind Nil is on or off: true or false.")),
@@ -96,26 +82,18 @@ class Settings:
 
         :raises MalformedInput: listing every bad key (fields ``settings.<key>``).
         """
-        if data is None:
+        given = settings_object(data)
+        if given is None:
             return cls()
-        if not isinstance(data, Mapping):
-            raise MalformedInput.single("settings", phrase(N_("The settings must be an object.")))
         errors = ErrorCollector()
         values: dict[str, object] = {}
-        variant = data.get("variant")
-        if isinstance(variant, str) and variant in Variant.__members__.values():
-            values["variant"] = Variant(variant)
-        elif variant is not None:
-            choices = ", ".join(Variant)
-            errors.add("settings.variant", phrase(N_("Choose a variant: %(choices)s."), choices=choices))
-        for key, low, high, message in NUMBERS:
-            value = data.get(key)
-            if is_whole_number(value, low, high):
-                values[key] = value
-            elif value is not None:
-                errors.add(f"settings.{key}", phrase(message))
+        variant = read_choice(given, "variant", Variant, errors,
+                              lambda choices: phrase(N_("Choose a variant: %(choices)s."), choices=choices))
+        if variant is not None:
+            values["variant"] = variant
+        values.update(read_numbers(given, NUMBERS, errors))
         for key, message in SWITCHES:
-            value = data.get(key)
+            value = given.get(key)
             if isinstance(value, bool):
                 values[key] = value
             elif value is not None:

@@ -1,6 +1,6 @@
 """Four-player Spades: the table (partners, dealer, bidding order).
 
-RULES.md C1. Standard library only.
+docs/rules.md C1. Standard library only.
 """
 
 from __future__ import annotations

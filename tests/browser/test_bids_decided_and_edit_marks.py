@@ -1,4 +1,4 @@
-"""At the table, round three, on a 360 x 780 phone: what one-step Dummy Hand bids decide, shown as they are typed,
+"""On a 360 x 780 phone: what one-step Dummy Hand bids decide, shown as they are typed,
 and the history's mark on a hand changed after it was recorded."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def open_new_game(page, game: dict) -> dict:
 
 
 def type_the_bids(page) -> None:
-    """RULES.md A10 E1's bids: Ben 5 with a nil on Cid's hand, Cid 6 with a nil on the dummy, Ann 7."""
+    """docs/rules.md A10 E1's bids: Ben 5 with a nil on Cid's hand, Cid 6 with a nil on the dummy, Ann 7."""
     page.fill("#bids-1-bid", "5")
     page.check("input[name='bids-1-nil'][value='Cid']")
     page.fill("#bids-2-bid", "6")

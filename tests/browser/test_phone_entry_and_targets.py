@@ -1,4 +1,4 @@
-"""At the table, round two (issue 28): whole games played on a 360 x 780 touch phone, as a new player would.
+"""Whole games played on a 360 x 780 touch phone, as a new player would.
 
 Entry that does what the thumb meant (a 1 that keeps its place, a filled-in count that can be cleared, the
 form kept in view after filling the declarations from cards), targets a thumb can hit, the form right under
@@ -137,7 +137,7 @@ DEAL = {"point": {"elder": {"cards": 5, "value": 48}, "younger": {"cards": 5, "v
         "sets": {"elder": [{"size": 3, "rank": "A"}], "younger": [{"size": 4, "rank": "T"}]},
         "tricks": ["elder"] * 6 + ["younger"] * 5 + ["elder"]}
 IN_PROGRESS = {
-    # RULES.md A10 E1, with a nil declared on the other team's hand (void): its explanation links to why.
+    # docs/rules.md A10 E1, with a nil declared on the other team's hand (void): its explanation links to why.
     "dummy-spades": (DUMMY_HAND, {"bids": [{"player": "Ann", "bid": 7, "nil": ["Ben"]}, {"player": "Ben", "bid": 5},
                                            {"player": "Cid", "bid": 6}],
                                   "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3}}),
