@@ -17,7 +17,7 @@ from ..store.stale import MadeFor, stale_entry, unversioned_change
 from ..web import access
 from ..web.htmx import is_fragment_request
 from ..web.limits import creation_limit, edit_token_attempts
-from . import rules_link
+from . import house_rules
 from .game_page import (
     commit_form_change,
     created_once,
@@ -50,9 +50,9 @@ def new_game(kind: str) -> ResponseReturnValue:
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
         return replayed
     link_problems: list[str] = []
-    if request.method == "GET" and request.args:  # house rules by link (pages/rules_link.py)
-        settings, link_problems = rules_link.read_link(game_kind, request.args)
-        form = game_kind.new_game_form(data=rules_link.form_data(game_kind, settings))
+    if request.method == "GET" and request.args:  # house rules by link (pages/house_rules.py)
+        settings, link_problems = house_rules.read_link(game_kind, request.args)
+        form = game_kind.new_game_form(data=house_rules.form_data(game_kind, settings))
     else:
         form = game_kind.new_game_form()
     if form.validate_on_submit():
