@@ -10,7 +10,7 @@ from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import Engine
-from ..games.schemas import integer, ref, request_obj
+from ..games.schemas import ref
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
@@ -117,7 +117,7 @@ HAND_EXAMPLES = {
 @bp.post("/games/<game_id>/hands")
 @describe(
     "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, token=GAME_TOKEN, if_match=True, idempotent=True,
-    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number it is meant to get.")})]},
+    body=ref("NewHand"),
     description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
                 "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
     replies={

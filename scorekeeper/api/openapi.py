@@ -203,6 +203,8 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
         f"{p}Settings": schemas.settings,
         f"{p}StoredSettings": schemas.stored_settings,
         f"{p}Hand": {**schemas.hand, "examples": list(schemas.hand_examples.values())},
+        # Whole, not `allOf` of the union and {number}: generators take allOf only over objects.
+        f"{p}NewHand": {**schemas.hand, "properties": {**schemas.hand["properties"], "number": NEW_HAND_NUMBER}},
         f"{p}Result": obj({**step, **schemas.result, **trail, "complete": {"const": True}}, examples=scored,
                               optional=schemas.optional_in_results),
         f"{p}Waiting": obj({**step, **schemas.waiting, **trail, "complete": {"const": False}}, examples=waiting,
@@ -227,6 +229,9 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
     }
 
 
+NEW_HAND_NUMBER = integer(1, description="The number it is meant to get.")
+
+
 def all_schemas() -> dict[str, Schema]:
     """Every named schema: the games' own, then those that span the games."""
     named: dict[str, Schema] = {"Error": ERROR}
@@ -247,6 +252,8 @@ def all_schemas() -> dict[str, Schema]:
         "NewGame": one_of("NewGame", "A new game: the game, its players in clockwise order, and its settings."),
         "CreatedGame": one_of("CreatedGame", "The game object, with its edit token."),
         "Hand": any_of(("Hand",), "A hand (a Piquet deal) as entered, in its game's shape."),
+        "NewHand": any_of(("NewHand",), "A hand (a Piquet deal) to record, in its game's shape, with the number "
+                                        "it is meant to get."),
         "HandResult": any_of(("Result", "Waiting"), "A hand's result: scored (complete), or waiting for its play."),
         "HandResponse": any_of(("ResultResponse", "WaitingResponse"),
                                "A hand's result, with the updated game object (without its hands)."),

@@ -93,6 +93,18 @@ def test_if_none_match_is_listed_only_on_the_reads_that_answer_304(client):
     assert listing == {"GET /api/v1/games/{game_id}", "GET /api/v1/events/{event_id}"}
 
 
+def test_a_hands_body_is_a_choice_of_whole_objects_for_client_generators(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    body = document["paths"]["/api/v1/games/{game_id}/hands"]["post"]["requestBody"]["content"]["application/json"]
+    schemas = document["components"]["schemas"]
+    assert body["schema"] == {"$ref": "#/components/schemas/NewHand"}
+    assert [choice["$ref"].rpartition("/")[2] for choice in schemas["NewHand"]["anyOf"]] == [
+        "DummySpadesNewHand", "PiquetNewHand", "SpadesNewHand"]
+    assert schemas["PiquetNewHand"]["properties"]["number"] == {
+        "type": "integer", "minimum": 1, "description": "The number it is meant to get."}
+    assert "allOf" not in str(document)
+
+
 def test_a_route_without_a_description_stops_the_document(app):
     app.add_url_rule("/api/v1/undescribed", "undescribed", lambda: Response(status=204))
     with pytest.raises(LookupError, match="/api/v1/undescribed has no @describe"):
