@@ -8,7 +8,7 @@ from flask import Flask, Response, make_response, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import Conflict, HTTPException, ServiceUnavailable
+from werkzeug.exceptions import Conflict, HTTPException, MethodNotAllowed, ServiceUnavailable
 
 from .store.writes import ConcurrentChange, is_contention
 from .web.vary import vary_on
@@ -114,9 +114,11 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 
     if isinstance(getattr(error, "original_exception", None), (DBAPIError, PoolTimeout)):
         return _database_unreachable(error)  # the database failed after the answer was made (after_request)
-    if request.path.startswith(f"{api.bp.url_prefix}/"):
-        return http_error(error)
-    return error_page(error)
+    api_request = request.path.startswith(f"{api.bp.url_prefix}/")
+    response = make_response(http_error(error) if api_request else error_page(error))
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)  # RFC 9110: a 405 names what is accepted
+    return response
 
 
 def _database_busy(error: OperationalError) -> ResponseReturnValue:

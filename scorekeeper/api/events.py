@@ -148,7 +148,8 @@ def public_answer(event_id: str) -> Response:
 
 
 @bp.post("/<event_id>/rounds")
-@describe("Seat the next round (organiser)", token=True, idempotent=True, tag="events", replies={
+@describe("Seat the next round (organiser)", token="the club night's organiser token (its `edit_token`)",
+          idempotent=True, tag="events", replies={
     201: Reply("The event object, with the next round seated.", EVENT, ("ETag",)),
     409: Reply("A table of the current round is still playing: nothing changed.", ref("Error")),
 })
@@ -162,7 +163,8 @@ def seat_round(event_id: str) -> Response:
 
 
 @bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
-@describe("Confirm a finished table's result (a player of another side than the winner's)", token=True,
+@describe("Confirm a finished table's result (a player of another side than the winner's)",
+          token="the table's edit token (the `edit_token` of its game) or the club night's organiser token",
           idempotent=True, tag="events", body=request_obj({"player": NAME}),
           replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
 @edit_token_attempts

@@ -10,7 +10,7 @@ from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import Engine
-from ..games.schemas import integer, ref, request_obj
+from ..games.schemas import ref
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, renders, transfer, whole_renders
@@ -35,6 +35,7 @@ def created_response(created: records.Created) -> Response:
 
 GAME = ref("Game")
 LOCATION = ("Location",)
+GAME_TOKEN = "the game's edit token (`edit_token`, from its creation or its club night's table)"
 
 
 @bp.get("/openapi.json")
@@ -115,8 +116,8 @@ HAND_EXAMPLES = {
 
 @bp.post("/games/<game_id>/hands")
 @describe(
-    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, token=True, if_match=True, idempotent=True,
-    body={"allOf": [ref("Hand"), request_obj({"number": integer(1, description="The number it is meant to get.")})]},
+    "Record a hand (a Piquet deal)", examples=HAND_EXAMPLES, token=GAME_TOKEN, if_match=True, idempotent=True,
+    body=ref("NewHand"),
     description="Without its play (Spades: `tricks`; Piquet: `tricks` and `trick_totals`) the hand waits for "
                 "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
     replies={
@@ -139,7 +140,7 @@ def add_hand(game_id: str) -> Response:
 @bp.put("/games/<game_id>/hands/<int:number>")
 @describe(
     "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES,
-    token=True, if_match=True, idempotent=True,
+    token=GAME_TOKEN, if_match=True, idempotent=True,
     description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
     replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
 )
@@ -156,7 +157,7 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
-@describe("Remove the last hand", token=True, if_match=True, idempotent=True, replies={
+@describe("Remove the last hand", token=GAME_TOKEN, if_match=True, idempotent=True, replies={
     204: Reply("Removed."),
     409: Reply("Only the last hand can be removed.", ref("Error")),
 })
@@ -176,7 +177,8 @@ def remove_hand(game_id: str, number: int) -> Response:
 
 @bp.post("/games/<game_id>/next")
 @describe(
-    "Start the next game at this table (Rubicon Piquet: the next partie)", token=True, if_match=True, idempotent=True,
+    "Start the next game at this table (Rubicon Piquet: the next partie)", token=GAME_TOKEN, if_match=True,
+    idempotent=True,
     description="A game not played in parties, or a partie not yet over, is a 422.",
     replies={
         201: Reply("The next game, started now.", GAME, LOCATION),

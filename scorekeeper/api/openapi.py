@@ -48,7 +48,7 @@ class Operation:
     body: Schema | None
     examples: Mapping[str, Any]
     replies: Mapping[int, Reply]
-    token: bool
+    token: str
     if_match: bool
     idempotent: bool
     tag: str
@@ -56,14 +56,14 @@ class Operation:
 
 def describe(
     summary: str, *, description: str = "", body: Schema | None = None, examples: Mapping[str, Any] | None = None,
-    replies: Mapping[int, Reply], token: bool = False, if_match: bool = False, idempotent: bool = False,
+    replies: Mapping[int, Reply], token: str = "", if_match: bool = False, idempotent: bool = False,
     tag: str = "games",
 ) -> Callable[[View], View]:
     """Describe a view in the API's document.
 
     `body` is the JSON body's schema and `examples` its named examples;
     `replies` the responses the view itself makes (success, and any 409).
-    `token`: the edit token is needed (403 without it); `if_match`: the
+    `token`: whose token is needed, if any (403 without it); `if_match`: the
     If-Match header is honoured (412); `idempotent`: an Idempotency-Key is
     accepted. The 400, 404, 413, 415 and 422 replies follow from the body,
     the method and the path.
@@ -104,8 +104,13 @@ ERROR_REPLIES = {
 }
 
 
-def error_reply(status: int) -> Reply:
-    return Reply(ERROR_REPLIES[status], ref("Error"), ("Retry-After",) if status in (429, 503) else ())
+NOT_FOUND = {"events": "There is no such event or table."}
+"""A 404's wording where it is not a game's (api/events.py answers its own)."""
+
+
+def error_reply(status: int, tag: str) -> Reply:
+    description = NOT_FOUND.get(tag, ERROR_REPLIES[status]) if status == 404 else ERROR_REPLIES[status]
+    return Reply(description, ref("Error"), ("Retry-After",) if status in (429, 503) else ())
 
 # Every response that names a header sends it (the tests' client checks each answer for them; schemathesis too).
 HEADERS: dict[str, Schema] = {
@@ -203,6 +208,8 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
         f"{p}Settings": schemas.settings,
         f"{p}StoredSettings": schemas.stored_settings,
         f"{p}Hand": {**schemas.hand, "examples": list(schemas.hand_examples.values())},
+        # Whole, not `allOf` of the union and {number}: generators take allOf only over objects.
+        f"{p}NewHand": {**schemas.hand, "properties": {**schemas.hand["properties"], "number": NEW_HAND_NUMBER}},
         f"{p}Result": obj({**step, **schemas.result, **trail, "complete": {"const": True}}, examples=scored,
                               optional=schemas.optional_in_results),
         f"{p}Waiting": obj({**step, **schemas.waiting, **trail, "complete": {"const": False}}, examples=waiting,
@@ -227,6 +234,9 @@ def game_schemas(kind: GameKind) -> dict[str, Schema]:
     }
 
 
+NEW_HAND_NUMBER = integer(1, description="The number it is meant to get.")
+
+
 def all_schemas() -> dict[str, Schema]:
     """Every named schema: the games' own, then those that span the games."""
     named: dict[str, Schema] = {"Error": ERROR}
@@ -247,6 +257,8 @@ def all_schemas() -> dict[str, Schema]:
         "NewGame": one_of("NewGame", "A new game: the game, its players in clockwise order, and its settings."),
         "CreatedGame": one_of("CreatedGame", "The game object, with its edit token."),
         "Hand": any_of(("Hand",), "A hand (a Piquet deal) as entered, in its game's shape."),
+        "NewHand": any_of(("NewHand",), "A hand (a Piquet deal) to record, in its game's shape, with the number "
+                                        "it is meant to get."),
         "HandResult": any_of(("Result", "Waiting"), "A hand's result: scored (complete), or waiting for its play."),
         "HandResponse": any_of(("ResultResponse", "WaitingResponse"),
                                "A hand's result, with the updated game object (without its hands)."),
@@ -275,7 +287,7 @@ def operation_object(operation: Operation, converters: Mapping[str, str], method
         parameters.append(ref_parameter("IdempotencyKey"))
     if operation.if_match:
         parameters.append(ref_parameter("IfMatch"))
-    if any(reply.headers == ("ETag",) for reply in operation.replies.values()):
+    if 304 in operation.replies:  # only a read answers If-None-Match; a write's ETag is not a condition on it
         parameters.append(ref_parameter("IfNoneMatch"))
     errors = {503}  # any request, while the database cannot be reached
     if operation.token or operation.idempotent:
@@ -294,7 +306,7 @@ def operation_object(operation: Operation, converters: Mapping[str, str], method
         errors.add(412)
     responses = {
         str(status): reply_object(reply)
-        for status, reply in sorted({**{s: error_reply(s) for s in errors}, **operation.replies}.items())
+        for status, reply in sorted({**{s: error_reply(s, operation.tag) for s in errors}, **operation.replies}.items())
     }
     result: Schema = {
         "summary": operation.summary,
@@ -305,6 +317,8 @@ def operation_object(operation: Operation, converters: Mapping[str, str], method
     if operation.description:
         result["description"] = operation.description
     if operation.token:
+        responses["403"]["description"] = f"Needs {operation.token}, sent as `Authorization: Bearer <token>`: " \
+                                          "it is missing or wrong."
         result["security"] = [{"editToken": []}]
     if operation.body is not None:
         media: Schema = {"schema": operation.body}
@@ -365,7 +379,8 @@ def build(app: Flask) -> Schema:
             "headers": HEADERS,
             "securitySchemes": {"editToken": {
                 "type": "http", "scheme": "bearer",
-                "description": "The `edit_token` returned when the game was created.",
+                "description": "The `edit_token` returned when the game or club night was created; each operation's "
+                               "403 says whose token it needs.",
             }},
         },
     }

@@ -271,12 +271,22 @@ def edit_token_attempts(view: F) -> F:
     return cast(F, limited)
 
 
+def _retry_after_only_when_refused(response: Response) -> Response:
+    """Flask-Limiter sends Retry-After with every answer under a limit; RFC 9110 gives it a meaning only on a 429
+    or a 503, and on a success (a 201) it would tell a client to wait before its next request."""
+    if response.status_code not in (429, 503):
+        response.headers.pop("Retry-After", None)
+    return response
+
+
 def init_app(app: Flask) -> None:
     proxies = int(app.config["FORWARDED_FOR_PROXIES"])
     if proxies:
         # The proxies trusted for the client's address are trusted for the scheme it used (HTTPS: Secure cookies).
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     limiter.init_app(app)
+    # At the head of the list, so it runs after every other hook, Flask-Limiter's header injection included.
+    app.after_request_funcs.setdefault(None, []).insert(0, _retry_after_only_when_refused)
     # Every limit is a view's own, checked by its decorator. Flask-Limiter's check before every request looks for
     # limits of the whole app, of which there are none, and cost a live poll a tenth of its time.
     app.before_request_funcs[None].remove(limiter._check_request_limit)

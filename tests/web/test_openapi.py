@@ -57,6 +57,54 @@ def test_every_status_and_header_of_the_contract_is_documented(client):
     assert document["components"]["securitySchemes"]["editToken"]["scheme"] == "bearer"
 
 
+def test_each_operation_says_whose_token_it_needs_and_its_own_404(client):
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    forbidden = {f"{method.upper()} {path}": operation["responses"]["403"]["description"]
+                 for path, operations in paths.items() for method, operation in operations.items()
+                 if "403" in operation["responses"]}
+    game = ("Needs the game's edit token (`edit_token`, from its creation or its club night's table), sent as "
+            "`Authorization: Bearer <token>`: it is missing or wrong.")
+    assert forbidden == {
+        "POST /api/v1/games/{game_id}/hands": game,
+        "PUT /api/v1/games/{game_id}/hands/{number}": game,
+        "DELETE /api/v1/games/{game_id}/hands/{number}": game,
+        "POST /api/v1/games/{game_id}/next": game,
+        "POST /api/v1/events/{event_id}/rounds": "Needs the club night's organiser token (its `edit_token`), "
+                                                 "sent as `Authorization: Bearer <token>`: it is missing or wrong.",
+        "POST /api/v1/events/{event_id}/tables/{round_number}/{number}/confirm":
+            "Needs the table's edit token (the `edit_token` of its game) or the club night's organiser token, "
+            "sent as `Authorization: Bearer <token>`: it is missing or wrong.",
+    }
+    assert paths["/api/v1/events/{event_id}"]["get"]["responses"]["404"]["description"] == (
+        "There is no such event or table.")
+    assert paths["/api/v1/games/{game_id}"]["get"]["responses"]["404"]["description"] == (
+        "There is no such game or hand.")
+    page = client.get("/api/docs").text
+    assert ("Confirm a finished table&#39;s result (a player of another side than the winner&#39;s) · Needs the "
+            "table&#39;s edit token (the <code>edit_token</code> of its game) or the club night&#39;s organiser "
+            "token") in page
+
+
+def test_if_none_match_is_listed_only_on_the_reads_that_answer_304(client):
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    listing = {f"{method.upper()} {path}" for path, operations in paths.items()
+               for method, operation in operations.items()
+               if {"$ref": "#/components/parameters/IfNoneMatch"} in operation["parameters"]}
+    assert listing == {"GET /api/v1/games/{game_id}", "GET /api/v1/events/{event_id}"}
+
+
+def test_a_hands_body_is_a_choice_of_whole_objects_for_client_generators(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    body = document["paths"]["/api/v1/games/{game_id}/hands"]["post"]["requestBody"]["content"]["application/json"]
+    schemas = document["components"]["schemas"]
+    assert body["schema"] == {"$ref": "#/components/schemas/NewHand"}
+    assert [choice["$ref"].rpartition("/")[2] for choice in schemas["NewHand"]["anyOf"]] == [
+        "DummySpadesNewHand", "PiquetNewHand", "SpadesNewHand"]
+    assert schemas["PiquetNewHand"]["properties"]["number"] == {
+        "type": "integer", "minimum": 1, "description": "The number it is meant to get."}
+    assert "allOf" not in str(document)
+
+
 def test_a_route_without_a_description_stops_the_document(app):
     app.add_url_rule("/api/v1/undescribed", "undescribed", lambda: Response(status=204))
     with pytest.raises(LookupError, match="/api/v1/undescribed has no @describe"):
