@@ -313,6 +313,12 @@ def test_in_saunt_the_game_ends_on_the_repique_and_the_trio_after_it_is_not_scor
     ]
 
 
+def test_in_saunt_a_head_reaching_the_target_brings_its_repique_with_it():
+    game = Game(TABLE, Settings(Variant.SAUNT, 37))
+    result = game.add(parse_deal(REPIQUE_BEFORE_THE_TRIO))
+    assert line(result, "Ann") == {**ZERO, "point": 6, "sequences": 31, "repique": 60, "total": 97}
+
+
 def test_saunt_trick_totals_cannot_decide_the_game_during_play():
     game = Game(TABLE, Settings(Variant.SAUNT, 20))
     totals = parse_deal({"trick_totals": {E: {"won": 7, "points": 10}, Y: {"won": 5, "points": 7}}})

@@ -290,6 +290,10 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             running[event.role] += event.points
             if saunt and running[event.role] >= self.settings.target:
                 ended = True
+                bonus = score.events[index + 1] if index + 1 < len(score.events) else None
+                if bonus is not None and bonus.field in (Field.REPIQUE, Field.PIQUE) and bonus.role is event.role:
+                    counted.append(bonus)  # a repique goes with its head, a pique with its point (B8)
+                    running[bonus.role] += bonus.points
                 if index >= score.ordered_events:
                     raise NotAllowed.single("trick_totals", phrase(
                         N_("The game is decided during the play of this deal: enter the winner of each trick.")))
