@@ -85,7 +85,9 @@ class KindSchemas:
     the create payload (beside players, first_dealer and settings),
     `create_examples` are examples of that payload; `named` any other
     schemas the game's own endpoints use; `optional_in_results` the result
-    fields only some hands have (a Mirror hand's `dummy_spades`).
+    fields only some hands have (a Mirror hand's `dummy_spades`), and
+    `optional_in_games` the game fields only some games have (a Saunt
+    game's `double`).
     """
 
     prefix: str
@@ -101,6 +103,7 @@ class KindSchemas:
     create_examples: Mapping[str, Any] = field(default_factory=dict)
     named: Mapping[str, Schema] = field(default_factory=dict)
     optional_in_results: tuple[str, ...] = ()
+    optional_in_games: tuple[str, ...] = ()
 
 
 def settings_schemas(

@@ -134,7 +134,7 @@ def test_a_saunt_game_won_offline_shows_its_winner_and_no_next_deal_until_the_de
 
     type_deal(phone, DEAL_1)
     status = phone.locator(".phone-board-status")
-    status.filter(has_text="Ann reaches 20 and wins the game.").wait_for(timeout=SCORED_SECONDS * 1000)
+    status.filter(has_text="Ann reaches 20 and wins a double game.").wait_for(timeout=SCORED_SECONDS * 1000)
     assert shown_totals(phone) == {"Ann": "23", "Ben": "6"}
     assert not phone.locator("#deal-form").is_visible()
     screenshot(phone, "offline-piquet-won")

@@ -248,8 +248,9 @@ def test_a_saunt_game_ends_at_the_first_event_reaching_the_target():
     assert result.player("Ann").tricks == 7 and result.player("Ann").score == 60
     assert result.player("Ben").tricks == 1
     assert game.winner() == "Ann" and game.settlement() is None
-    assert str(result.explanation[-1]) == "Ann reaches 60: the game ends here and nothing after counts."
-    assert str(game.status_line()) == "Ann reaches 60 and wins the game."
+    assert [str(line) for line in result.explanation[-2:]] == [
+        "Ann reaches 60: the game ends here and nothing after counts.", "Ann won with Ben under 30: a double game."]
+    assert str(game.status_line()) == "Ann reaches 60 and wins a double game."
 
 
 def test_a_saunt_deal_cut_during_the_play_explains_only_what_counted():
@@ -261,6 +262,7 @@ def test_a_saunt_deal_cut_during_the_play_explains_only_what_counted():
         "Nobody declared a set.",
         "Trick points: Ann 5 (leads 5, captures 0, last trick 0), Ben 0 (leads 0, captures 0, last trick 0).",
         "Ann reaches 10: the game ends here and nothing after counts.",
+        "Ann won with Ben under 5: a double game.",
     ]
     assert result.running_trick_points == ((2, 0), (3, 0), (4, 0), (5, 0))
 
@@ -276,6 +278,7 @@ def test_a_saunt_deal_cut_in_the_declarations_explains_no_play():
         "Nobody declared a sequence.",
         "Ann's quatorze of aces beats Ben's trio of kings: Ann scores 14.",
         "Ann reaches 20: the game ends here and nothing after counts.",
+        "Ann won with Ben under 10: a double game.",
     ]
     assert result.running_trick_points == ()
     assert line(result, "Ann") == {**ZERO, "point": 6, "sets": 14, "total": 20}
@@ -306,7 +309,14 @@ def test_in_saunt_the_game_ends_on_the_repique_and_the_trio_after_it_is_not_scor
         "Ann's sixieme to the ace is good (Ben declared none): Ann scores 16 for sixieme to the ace + 15 for quint to the ace.",
         "Ann reaches 37 before Ben scores: repique, +60.",
         "Ann reaches 90: the game ends here and nothing after counts.",
+        "Ann won with Ben under 45: a double game.",
     ]
+
+
+def test_in_saunt_a_head_reaching_the_target_brings_its_repique_with_it():
+    game = Game(TABLE, Settings(Variant.SAUNT, 37))
+    result = game.add(parse_deal(REPIQUE_BEFORE_THE_TRIO))
+    assert line(result, "Ann") == {**ZERO, "point": 6, "sequences": 31, "repique": 60, "total": 97}
 
 
 def test_saunt_trick_totals_cannot_decide_the_game_during_play():
@@ -429,20 +439,78 @@ def test_b5_younger_cannot_pique():
     assert younger == ZERO | {"sequences": 19, "sets": 3, "tricks": 13, "capot": 40, "total": 75}
 
 
-def test_b8_in_saunt_elders_lead_point_comes_before_youngers_combinations():
-    # Ann (elder) has 9 in combinations and reaches 10 with her lead, before Ben's quatorze of aces (14) counts.
+def test_b8_in_saunt_youngers_head_comes_before_elders_lead_point():
+    # Ann (elder) has 9 in combinations and would reach 10 with her lead, but Ben's quatorze of aces (14) is
+    # a head, reckoned before the play (Law 67).
     game = Game(TABLE, Settings(Variant.SAUNT, 10))
     result = game.add(parse_deal({"point": {E: {"cards": 5, "value": 44}}, "sequences": {E: [{"length": 4, "top": "K"}]},
                                   "sets": {Y: [{"size": 4, "rank": "A"}]}, "tricks": []}))
-    assert game.winner() == "Ann"
+    assert game.winner() == "Ben" and game.is_double() is False
     assert (line(result, "Ann"), line(result, "Ben")) == (
-        ZERO | {"point": 5, "sequences": 4, "tricks": 1, "total": 10}, ZERO)
+        ZERO | {"point": 5, "sequences": 4, "total": 9}, ZERO | {"sets": 14, "total": 14})
     assert [str(line) for line in result.explanation] == [
         "Ann's point of 5 (44) is good (Ben declared none): Ann scores 5.",
         "Ann's quart to the king is good (Ben declared none): Ann scores 4.",
-        "Trick points: Ann 1 (leads 1, captures 0, last trick 0), Ben 0 (leads 0, captures 0, last trick 0).",
-        "Ann reaches 10: the game ends here and nothing after counts.",
+        "Ben's quatorze of aces is good (Ann declared none): Ben scores 14.",
+        "Ben reaches 10: the game ends here and nothing after counts.",
+        "Law 67: Ben's sets reckon before Ann's lead point, so Ben reached 10 first.",
     ]
+
+
+# Before S1: elder wins every trick (13, capot 40) on 11 or 12 in combinations, then each player in turn
+# shares the tricks (12 trick points each) with a good point of 6 as elder: Ann 94, Ben 95.
+S1_ANN_64 = {"point": {E: {"cards": 4, "value": 40}}, "sequences": {E: [{"length": 4, "top": "K"}]},
+             "sets": {E: [{"size": 3, "rank": "A"}]}, "tricks": [E] * 12}
+S1_BEN_65 = {**S1_ANN_64, "point": {E: {"cards": 5, "value": 45}}}
+SIX_SIX_AND_A_POINT = {"point": {E: {"cards": 6, "value": 54}}, "tricks": [E, Y] * 6}
+S1_DEAL = {"point": {E: {"cards": 5, "value": 45}},
+           "sequences": {Y: [{"length": 4, "top": "K"}, {"length": 3, "top": "A"}]}, "tricks": [E] * 12}
+
+
+def test_s1_by_heads_bens_sequences_reach_100_before_anns_lead_point():
+    game = Game(TABLE, Settings(Variant.SAUNT), [parse_deal(d) for d in (S1_ANN_64, S1_BEN_65, SIX_SIX_AND_A_POINT, SIX_SIX_AND_A_POINT)])
+    assert game.scores() == {"Ann": 94, "Ben": 95} and game.next_elder() == "Ann"
+    result = game.add(parse_deal(S1_DEAL))
+    assert game.is_over() and game.winner() == "Ben" and game.scores() == {"Ann": 99, "Ben": 102}
+    assert (line(result, "Ann"), line(result, "Ben")) == (
+        ZERO | {"point": 5, "total": 5}, ZERO | {"sequences": 7, "total": 7})
+    assert game.is_double() is False
+    assert [str(line) for line in result.explanation] == [
+        "Ann's point of 5 (45) is good (Ben declared none): Ann scores 5.",
+        "Ben's quart to the king is good (Ann declared none): Ben scores 4 for quart to the king + 3 for tierce to the ace.",
+        "Nobody declared a set.",
+        "Ben reaches 100: the game ends here and nothing after counts.",
+        "Law 67: Ben's sequences reckon before Ann's lead point, so Ben reached 100 first.",
+    ]
+
+
+def test_saunt_to_6_anns_point_of_5_and_bens_sequences_of_7_ben_wins_7_to_5():
+    game = Game(TABLE, Settings(Variant.SAUNT, 6))
+    game.add(parse_deal(S1_DEAL))
+    assert game.winner() == "Ben" and game.scores() == {"Ann": 5, "Ben": 7}
+
+
+def test_a_saunt_game_won_with_the_loser_under_half_the_target_is_a_double_game():
+    game = Game(TABLE, Settings(Variant.SAUNT, 10))
+    assert game.is_double() is None
+    result = game.add(parse_deal({"sets": {Y: [{"size": 4, "rank": "A"}]}, "tricks": []}))
+    assert game.winner() == "Ben" and game.is_double() is True
+    assert str(result.explanation[-1]) == "Ben won with Ann under 5: a double game."
+
+
+@pytest.mark.parametrize(("target", "ann", "double"), [(10, 4, True), (10, 5, False), (11, 5, True), (11, 6, False)])
+def test_the_double_game_is_the_loser_under_half_the_target(target, ann, double):
+    # Ann (elder) declares a point of *ann* cards; Ben's quatorze of aces (14) ends the game.
+    game = Game(TABLE, Settings(Variant.SAUNT, target))
+    value = {4: 39, 5: 47, 6: 54}[ann]  # king down, no ace: Ben holds the four
+    game.add(parse_deal({"point": {E: {"cards": ann, "value": value}}, "sets": {Y: [{"size": 4, "rank": "A"}]},
+                         "tricks": []}))
+    assert game.scores() == {"Ann": ann, "Ben": 14} and game.is_double() is double
+
+
+def test_a_rubicon_partie_has_no_double_game():
+    game = Game(TABLE, Settings(), [CAPOT] * 5 + [SIX_SIX])
+    assert game.is_over() and game.is_double() is None
 
 
 def test_b8_in_saunt_younger_carte_blanche_comes_before_elders_combinations():
@@ -451,5 +519,6 @@ def test_b8_in_saunt_younger_carte_blanche_comes_before_elders_combinations():
                                   "sequences": {E: [{"length": 4, "top": "K"}]}, "tricks": []}))
     assert game.winner() == "Ben"
     assert (line(result, "Ann"), line(result, "Ben")) == (ZERO, ZERO | {"carte_blanche": 10, "total": 10})
-    assert (str(result.explanation[0]), str(result.explanation[-1])) == (
-        "Ben has carte blanche: +10.", "Ben reaches 10: the game ends here and nothing after counts.")
+    assert [str(line) for line in result.explanation] == [
+        "Ben has carte blanche: +10.", "Nobody declared a set.",
+        "Ben reaches 10: the game ends here and nothing after counts.", "Ben won with Ann under 5: a double game."]

@@ -125,3 +125,64 @@ def test_replaying_from_scratch_equals_the_running_state(deals, edits, rules):
             game.replace(1 + edit % len(game.entries), deals[edit % len(deals)])
         replayed = Game(TABLE, rules, game.entries)
         assert (replayed.deals, replayed.after_end, replayed.scores()) == (game.deals, game.after_end, game.scores())
+
+
+def reckoned_by_heads(line, elder_name, tricks):
+    """One deal's points in the order of RULES.md B8, written from the rule, not from the engine's events:
+    *line* gives each player's whole-deal points by head (a Rubicon deal counts them all). Yields (player, points)."""
+    younger_name = next(name for name in line if name != elder_name)
+    combinations = dict.fromkeys(line, 0)
+    if line[elder_name].carte_blanche or line[younger_name].carte_blanche:
+        holder = elder_name if line[elder_name].carte_blanche else younger_name
+        combinations[holder] += 10
+        yield holder, 10
+    for head in ("point", "sequences", "sets"):
+        for name in (elder_name, younger_name):
+            points = getattr(line[name], head)
+            if points:
+                with_repique = line[name].repique and combinations[name] < 30 <= combinations[name] + points
+                combinations[name] += points
+                yield name, points + (60 if with_repique else 0)
+    elder_in_deal = combinations[elder_name] + 1 + (60 if line[elder_name].repique else 0)
+    piqued = bool(line[elder_name].pique)
+    yield elder_name, 1 + (30 if piqued and elder_in_deal >= 30 else 0)
+    piqued = piqued and elder_in_deal < 30
+    leader = Role.ELDER
+    for winner in tricks:
+        points = 1 if winner is leader else 2
+        name = elder_name if winner is Role.ELDER else younger_name
+        if winner is Role.ELDER:
+            elder_in_deal += points
+        bonus = 30 if piqued and winner is Role.ELDER and elder_in_deal >= 30 else 0
+        piqued = piqued and not bonus
+        yield name, points + bonus
+        leader = winner
+    for name in line:
+        if line[name].cards or line[name].capot:
+            yield name, line[name].cards + line[name].capot
+
+
+@settings(max_examples=50)
+@given(st.lists(entries(), min_size=1, max_size=12), st.integers(1, 250))
+def test_a_saunt_game_ends_where_a_reckoning_by_heads_from_b8_reaches_the_target(deals, target):
+    game = Game(TABLE, Settings(Variant.SAUNT, target))
+    running = dict.fromkeys(TABLE.players, 0)
+    winner = None
+    for entry in deals:
+        number = game.next_deal_number()
+        whole = Game(TABLE, Settings(), [entry]).deals[0] if number % 2 else Game(
+            TABLE, Settings(), [DealEntry(tricks=(Role.ELDER,) * 12), entry]).deals[1]
+        line = {played.player: played for played in whole.players}
+        for name, points in reckoned_by_heads(line, TABLE.elder(number), entry.tricks):
+            running[name] += points
+            if running[name] >= target:
+                winner = name
+                break
+        game.add(entry)
+        assert game.scores() == running
+        if winner:
+            break
+    assert game.winner() == winner
+    if winner:
+        loser = next(name for name in running if name != winner)
+        assert game.is_double() == (running[loser] * 2 < target)

@@ -924,8 +924,9 @@ def test_a_saunt_game_ends_on_the_repique_and_the_trio_after_the_sequences_is_no
     assert result["classes"]["sets"] == {
         "good": "elder", "points": 0,
         "explanation": "Ann's trio of tens is good (Ben declared none): Ann scores 3."}
-    assert result["explanation"][-2:] == ["Ann reaches 37 before Ben scores: repique, +60.",
-                                          "Ann reaches 90: the game ends here and nothing after counts."]
+    assert result["explanation"][-3:] == ["Ann reaches 37 before Ben scores: repique, +60.",
+                                          "Ann reaches 90: the game ends here and nothing after counts.",
+                                          "Ann won with Ben under 45: a double game."]
     assert result["game"]["winner"] == "Ann"
 
 
@@ -1448,3 +1449,55 @@ def test_session_totals_take_a_fixed_number_of_queries_however_many_parties(app,
     assert counts[1] <= 13, ("resumed, its deals' pieces looked up and, missing, made from the partie replayed in one "
                              "query, then kept for the next readers (the pieces, the object, a delete of older ones)")
     assert kept == [4] * 4, "the game, its seats, the versions of its session, and the kept object"
+
+
+# RULES.md B8, example S1: Ann (elder) 94, Ben 95 before the deal (deal by deal (elder, younger): (64, 0)
+# (65, 0) (18, 12) (18, 12)).
+S1_BEFORE = [
+    {"point": {E: {"cards": 4, "value": 40}}, "sequences": {E: [{"length": 4, "top": "K"}]},
+     "sets": {E: [{"size": 3, "rank": "A"}]}, "tricks": [E] * 12},
+    {"point": {E: {"cards": 5, "value": 45}}, "sequences": {E: [{"length": 4, "top": "K"}]},
+     "sets": {E: [{"size": 3, "rank": "A"}]}, "tricks": [E] * 12},
+    {"point": {E: {"cards": 6, "value": 54}}, **ALTERNATE},
+    {"point": {E: {"cards": 6, "value": 54}}, **ALTERNATE},
+]
+S1_DEAL = {"point": {E: {"cards": 5, "value": 45}},
+           "sequences": {Y: [{"length": 4, "top": "K"}, {"length": 3, "top": "A"}]}, "tricks": [E] * 12}
+
+
+def test_s1_bens_sequences_reach_100_before_anns_lead_point(saunt):
+    saunt.add(*S1_BEFORE)
+    game = saunt.get()
+    assert scores(game) == {"Ann": 94, "Ben": 95} and game["double"] is None
+
+    response = saunt.post(S1_DEAL)
+
+    assert response.status_code == 201
+    result = response.get_json()
+    assert result["ended_game"] is True
+    assert result["players"]["Ann"] == {**line("elder", point=5), "score": 99}
+    assert result["players"]["Ben"] == {**line("younger", sequences=7), "score": 102}
+    assert result["explanation"][-2:] == [
+        "Ben reaches 100: the game ends here and nothing after counts.",
+        "Law 67: Ben's sequences reckon before Ann's lead point, so Ben reached 100 first."]
+    game = saunt.get()
+    assert (game["status"], game["winner"], game["double"]) == ("finished", "Ben", False)
+
+
+def test_a_saunt_game_to_6_anns_point_of_5_bens_sequences_of_7_ben_wins_7_to_5(client):
+    table = start(client, settings={"variant": "saunt", "target": 6})
+    table.add(S1_DEAL)
+    game = table.get()
+    assert (scores(game), game["winner"], game["double"]) == ({"Ann": 5, "Ben": 7}, "Ben", False)
+
+
+def test_a_saunt_game_won_with_the_loser_under_half_the_target_is_double(client):
+    table = start(client, settings={"variant": "saunt", "target": 10})
+    result = table.post({"sets": {Y: [{"size": 4, "rank": "A"}]}, "tricks": []}).get_json()
+    assert result["explanation"][-1] == "Ben won with Ann under 5: a double game."
+    game = table.get()
+    assert (scores(game), game["winner"], game["double"]) == ({"Ann": 0, "Ben": 14}, "Ben", True)
+
+
+def test_a_rubicon_partie_has_no_double(table):
+    assert "double" not in table.get()

@@ -316,6 +316,9 @@ def test_a_saunt_game_ends_on_the_repique_before_the_trio_declared_after_the_seq
     explained = client.get(game_url + "/hands/1").text  # how the deal was scored
     assert "Ann reaches 37 before Ben scores: repique, +60." in explained
     assert "Ann reaches 90: the game ends here and nothing after counts." in explained
+    assert "Ann won with Ben under 45: a double game." in explained
+    assert "Ann reaches 90 and wins a double game." in page
+    assert "Ann reaches 90 and wins a double game." in client.get(game_url + "/summary").text
 
 
 def test_the_checker_page_applies_the_carte_blanche_limit(client):

@@ -139,8 +139,11 @@ class Piquet(GameKind):
         game = played[0][0]
         in_session = game.session_id is not None
         summary = self.session_summary(engine, played) if in_session else None
+        partie = piquet_game(engine)
+        double = {"double": partie.is_double()} if partie.settings.variant is piquet.Variant.SAUNT else {}
         return {
-            "settlement": settlement_object(piquet_game(engine).settlement()),
+            "settlement": settlement_object(partie.settlement()),
+            **double,
             "session": game.session_id,
             "session_totals": summary.totals if summary else None,
         }

@@ -115,6 +115,8 @@ SCHEMAS = KindSchemas(
     game_fields={
         "settlement": nullable(obj({"winner": nullable(NAME), "points": integer(0), "rubiconed": BOOLEAN},
                                    description="A Rubicon partie's settlement once it ends.")),
+        "double": {**nullable(BOOLEAN), "description": "A Saunt game only: null while it plays, then whether the "
+                                                        "loser ended under half the target (a double game)."},
         "session": nullable(STRING),
         "session_totals": nullable(keyed(INTEGER, "The settlements of the session's parties added up.")),
     },
@@ -131,4 +133,5 @@ SCHEMAS = KindSchemas(
         "PiquetCheckResult": obj({"classes": CLASSES, "elder": ref("PiquetCheckedHand"),
                                   "younger": ref("PiquetCheckedHand"), "explanation": SENTENCES}),
     },
+    optional_in_games=("double",),
 )

@@ -215,6 +215,12 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             return max(self.scores().items(), key=lambda item: item[1])[0]
         return settle(self.scores()).winner
 
+    def is_double(self) -> bool | None:
+        """Whether a finished Saunt game is a double game (the loser under half the target, B8); None otherwise."""
+        if self.settings.variant is not Variant.SAUNT or not self.is_over():
+            return None
+        return min(self.scores().values()) < _half(self.settings.target)
+
     def settlement(self) -> Settlement | None:
         """The Rubicon settlement once the partie is over; None before and in Saunt."""
         if self.settings.variant is Variant.SAUNT or not self.is_over():
@@ -240,6 +246,9 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
     def status_line(self) -> Phrase:
         """Where the game stands, in one sentence."""
         if self.settings.variant is Variant.SAUNT:
+            if self.is_double():
+                return phrase(N_("%(winner)s reaches %(target)s and wins a double game."),
+                              winner=self.winner() or "", target=self.settings.target)
             if self.is_over():
                 return phrase(N_("%(winner)s reaches %(target)s and wins the game."),
                               winner=self.winner() or "", target=self.settings.target)
@@ -281,6 +290,10 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             running[event.role] += event.points
             if saunt and running[event.role] >= self.settings.target:
                 ended = True
+                bonus = score.events[index + 1] if index + 1 < len(score.events) else None
+                if bonus is not None and bonus.field in (Field.REPIQUE, Field.PIQUE) and bonus.role is event.role:
+                    counted.append(bonus)  # a repique goes with its head, a pique with its point (B8)
+                    running[bonus.role] += bonus.points
                 if index >= score.ordered_events:
                     raise NotAllowed.single("trick_totals", phrase(
                         N_("The game is decided during the play of this deal: enter the winner of each trick.")))
@@ -300,7 +313,9 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
                                        score.cards_line if reached_cards else None, names,
                                        by_trick=entry.trick_totals is None),
                            phrase(N_("%(player)s reaches %(target)s: the game ends here and nothing after counts."),
-                                  player=names[counted[-1].role], target=self.settings.target))
+                                  player=names[counted[-1].role], target=self.settings.target),
+                           *_law_67(score.events, len(counted), running, names, self.settings.target),
+                           *_double_game(running, names, self.settings.target))
             tricks_counted = sum(1 for event in counted if event.field is Field.TRICKS) - 1  # less the lead
             running_trick_points = running_trick_points[:max(tricks_counted, 0)]
         elif not saunt:
@@ -310,6 +325,46 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
             number, self.table.dealer(number), names.elder, names.younger, classes,
             self._seated(lines, number), ended, entry, explanation, running_trick_points,
         )
+
+
+_HEADS_BEFORE_THE_LEAD: Final = {
+    Field.POINT: N_("Law 67: %(younger)s's point reckons before %(elder)s's lead point, "
+                    "so %(younger)s reached %(target)s first."),
+    Field.SEQUENCES: N_("Law 67: %(younger)s's sequences reckon before %(elder)s's lead point, "
+                        "so %(younger)s reached %(target)s first."),
+    Field.SETS: N_("Law 67: %(younger)s's sets reckon before %(elder)s's lead point, "
+                   "so %(younger)s reached %(target)s first."),
+}
+
+
+def _law_67(events: tuple[Event, ...], counted: int, running: dict[Role, int], names: ByRole[str],
+            target: int) -> list[Phrase]:
+    """The law cited when younger won on a head that elder's lead point would have beaten in a reckoning
+    player by player (elder's combinations, his lead, then younger's)."""
+    last = events[counted - 1]
+    head = events[counted - 2].field if last.field is Field.REPIQUE else last.field
+    if last.role is not Role.YOUNGER or head not in _HEADS_BEFORE_THE_LEAD:
+        return []
+    lead = next(index for index, event in enumerate(events) if event.field is Field.TRICKS)
+    elder_before_lead = running[Role.ELDER] + sum(
+        event.points for event in events[counted:lead + 1] if event.role is Role.ELDER)
+    if elder_before_lead < target:
+        return []
+    return [phrase(_HEADS_BEFORE_THE_LEAD[head], younger=names.younger, elder=names.elder, target=target)]
+
+
+def _double_game(running: dict[Role, int], names: ByRole[str], target: int) -> list[Phrase]:
+    """The explanation's last word on a double game: the loser ended under half the target (B8)."""
+    winner = max(Role, key=lambda role: running[role])
+    if running[winner.opponent] >= _half(target):
+        return []
+    return [phrase(N_("%(winner)s won with %(loser)s under %(half)s: a double game."),
+                   winner=names[winner], loser=names[winner.opponent], half=_half(target))]
+
+
+def _half(target: int) -> int:
+    """Half the target, rounded up: a score under it is under half the target."""
+    return (target + 1) // 2
 
 
 def _planned(deals: tuple[DealResult, ...] | list[DealResult]) -> int:

@@ -1,11 +1,12 @@
 """Scoring one Piquet deal (docs/rules.md B3-B6) as an ordered list of events.
 
-The events come in the order of B8 (Saunt): carte blanche; elder's good
-combinations, with a repique the moment they reach 30 (B5); elder's lead
-point (and a pique reached on it); younger's good combinations, likewise
-with a repique; then trick by trick, with cards or capot after the twelfth
-trick. A Saunt game cuts the list where a
-player reaches the target; a Rubicon partie counts all of it.
+The events come in the order of B8 (Saunt), the reckoning by heads of
+Cavendish's Law 67: carte blanche; the point, the sequences, the sets,
+each head whole for whoever holds it, with a repique after the head that
+reaches its 30 (B5); then elder's lead point (and a pique reached on it)
+and trick by trick, with cards or capot after the twelfth trick. A Saunt
+game cuts the list where a player reaches the target; a Rubicon partie
+counts all of it.
 """
 
 
@@ -136,24 +137,22 @@ def score_deal(
     if carte_blanche:
         events.append(Event(carte_blanche, Field.CARTE_BLANCHE, CARTE_BLANCHE_POINTS))
 
-    def announce(role: Role) -> None:
-        """The role's good classes in order, the repique the moment its combinations reach 30 (B5)."""
-        reached = earned[role][Field.CARTE_BLANCHE]
-        for field in (Field.POINT, Field.SEQUENCES, Field.SETS):
+    reached = {role: earned[role][Field.CARTE_BLANCHE] for role in Role}
+    for field in (Field.POINT, Field.SEQUENCES, Field.SETS):  # each head is held by one player at most
+        for role in Role:
             if earned[role].get(field):
                 events.append(Event(role, field, earned[role][field]))
-                if earned[role].get(Field.REPIQUE) and reached < BONUS_THRESHOLD <= reached + earned[role][field]:
+                if (earned[role].get(Field.REPIQUE)
+                        and reached[role] < BONUS_THRESHOLD <= reached[role] + earned[role][field]):
                     events.append(Event(role, Field.REPIQUE, REPIQUE_POINTS))
-                reached += earned[role][field]
+                reached[role] += earned[role][field]
 
     can_pique = not sum(earned.younger.values()) and not earned.elder.get(Field.REPIQUE)
     elder_running = sum(earned.elder.values()) + 1
     piqued = can_pique and elder_running >= BONUS_THRESHOLD
-    announce(Role.ELDER)
     events.append(Event(Role.ELDER, Field.TRICKS, 1))
     if piqued:
         events.append(Event(Role.ELDER, Field.PIQUE, PIQUE_POINTS))
-    announce(Role.YOUNGER)
     running = [(1, 0)]
     if trick_totals is None:
         won = ByRole.build(lambda r: sum(1 for w in tricks if w is r))
