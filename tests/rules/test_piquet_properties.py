@@ -128,7 +128,7 @@ def test_replaying_from_scratch_equals_the_running_state(deals, edits, rules):
 
 
 def reckoned_by_heads(line, elder_name, tricks):
-    """One deal's points in the order of RULES.md B8, written from the rule, not from the engine's events:
+    """One deal's points in the order of docs/rules.md B8, written from the rule, not from the engine's events:
     *line* gives each player's whole-deal points by head (a Rubicon deal counts them all). Yields (player, points)."""
     younger_name = next(name for name in line if name != elder_name)
     combinations = dict.fromkeys(line, 0)

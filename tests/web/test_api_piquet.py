@@ -1451,7 +1451,7 @@ def test_session_totals_take_a_fixed_number_of_queries_however_many_parties(app,
     assert kept == [4] * 4, "the game, its seats, the versions of its session, and the kept object"
 
 
-# RULES.md B8, example S1: Ann (elder) 94, Ben 95 before the deal (deal by deal (elder, younger): (64, 0)
+# docs/rules.md B8, example S1: Ann (elder) 94, Ben 95 before the deal (deal by deal (elder, younger): (64, 0)
 # (65, 0) (18, 12) (18, 12)).
 S1_BEFORE = [
     {"point": {E: {"cards": 4, "value": 40}}, "sequences": {E: [{"length": 4, "top": "K"}]},
