@@ -384,7 +384,8 @@ class PageTable:
 
     def reset(self):
         while (count := self.hand_count()) > 2:
-            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count}).status_code == 303
+            version = self.editor.get(self.api_path).get_json()["version"]
+            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count, "version": version}).status_code == 303
         while self.hand_count() < 2:
             form = {"bids-0-bid": "7", "bids-1-bid": "5", "bids-2-bid": "6",
                     "tricks-0": "5", "tricks-1": "2", "tricks-2": "3", "tricks-3": "3"}  # fmt: skip
@@ -482,7 +483,8 @@ def test_undo_never_fails(page_table, form, htmx, editor, game_id):
 def test_redo_and_the_confirmation_pages_never_fail(page_table, action, form, htmx, editor, game_id, undone_first):
     page_table.reset()
     if undone_first:
-        assert page_table.editor.post(f"/g/{page_table.id}/undo", data={"hand": "2"}).status_code == 303
+        version = page_table.editor.get(page_table.api_path).get_json()["version"]
+        assert page_table.editor.post(f"/g/{page_table.id}/undo", data={"hand": "2", "version": version}).status_code == 303
     method, command = action
     page_table.send(
         method,

@@ -224,7 +224,8 @@ class SpadesPageTable(PageTable):
 
     def reset(self):
         while (count := self.hand_count()) > 2:
-            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count}).status_code == 303
+            version = self.editor.get(self.api_path).get_json()["version"]
+            assert self.editor.post(f"/g/{self.id}/undo", data={"hand": count, "version": version}).status_code == 303
         while self.hand_count() < 2:
             form = {"bids-0-bid": "9", "bids-1-bid": "4", "bids-2-nil": "y", "bids-3-nil": "y",
                     "tricks-0": "9", "tricks-1": "4", "tricks-2": "0", "tricks-3": "0"}
