@@ -274,16 +274,19 @@
       kept: Date.now(),
       state: "waiting"
     };
+    // Kept first, as typed: the scorer (seconds to start after a page load) checks it after, so a reload, a closed
+    // tab or a crash meanwhile keeps the hand, and the server checks it when it is sent.
     store.get(game).then(function (waiting) {
-      if (!scoresHere() || (waiting && !pending(waiting))) return waiting;
-      return refusedHere(waiting ? inLine(waiting).concat([entry]) : [entry], form).then(function (refused) {
-        return refused ? Promise.reject(refused) : waiting;
+      if (waiting && (!scoresHere() || !pending(waiting))) return waiting; // one hand waits: the form is held
+      var first = waiting || entry;
+      if (waiting) waiting.later = (waiting.later || []).concat([entry]);
+      return store.put(first).then(function () {
+        note(fill(texts.kept, { entry: fill(entry.entry, { number: number }) }));
+        if (!scoresHere()) return first;
+        return refusedHere(inLine(first), form).then(function (refused) {
+          return refused ? takeBack(entry).then(function () { return Promise.reject(refused); }) : first;
+        });
       });
-    }).then(function (waiting) {
-      if (!waiting) return store.put(entry).then(function () { return entry; });
-      if (!scoresHere() || !pending(waiting)) return waiting; // one hand waits: the form is held until it is sent
-      waiting.later = (waiting.later || []).concat([entry]);
-      return store.put(waiting).then(function () { return waiting; });
     }).then(function (waiting) {
       note(null);
       if (scoresHere()) readyForNext(form, entry);
@@ -296,6 +299,16 @@
       hold(form, false);
       var marked = form.querySelector("[data-offline-invalid]"); // marked by the scorer while the form was held
       if (marked) marked.focus();
+    });
+  }
+
+  // A kept hand the scorer refused, taken out of the line again (found by its key: the line may have moved on).
+  function takeBack(entry) {
+    return store.get(entry.game).then(function (first) {
+      if (!first) return null;
+      if (first.key === entry.key) return store.remove(entry.game);
+      first.later = (first.later || []).filter(function (hand) { return hand.key !== entry.key; });
+      return store.put(first);
     });
   }
 
@@ -845,6 +858,7 @@
   // A form drawn before the hands in line (the page's kept copy, opened again; a board the server sent while more
   // hands waited) is readied for the hand after the last of them.
   function alignForm(form, last) {
+    if (form.inert) return; // its hand is kept and being checked: readied once the scorer has said
     var at = form.querySelector("input[name=hand]");
     if (at && Number(at.value) !== after(last)) readyForNext(form, last);
   }
@@ -951,17 +965,18 @@
     preview.replaceChildren(element("p", "muted small", preview.dataset.heading), list);
   }
 
-  // --- Checked by the scorer before a hand is kept --------------------------------------------------------
-  // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:
-  // a hand it refuses (a declaration the cards cannot hold, a bid out of range) is not kept, and its fields are
-  // marked, as the server's page would mark them. When the scorer cannot say in time (it is still starting, or the
-  // game is not on this phone), the hand is kept and the server checks it when it is sent.
+  // --- Checked by the scorer once a hand is kept ------------------------------------------------------------
+  // The phone's engine reads the kept hand as the server would (rules/typed.py) and scores it after the hands in
+  // line: a hand it refuses (a declaration the cards cannot hold, a bid out of range) is taken back out of the line,
+  // and its fields are marked, as the server's page would mark them. When the scorer cannot say in time (it is
+  // still starting, or the game is not on this phone), the hand stays kept and the server checks it when it is sent.
   var CHECK_MS = 30000;
   var CHECKING_NOTE_MS = 500;
   function refusedHere(line, form) {
     var answered = phoneAnswer(line[0].game, line).then(function (answer) { return answer; }, function () { return null; });
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
-    var slow = setTimeout(function () { note(texts.checking); }, CHECKING_NOTE_MS); // the scorer is still starting
+    var kept = fill(texts.kept, { entry: fill(line[line.length - 1].entry, { number: line[line.length - 1].number }) });
+    var slow = setTimeout(function () { note(kept + " " + texts.checking); }, CHECKING_NOTE_MS); // still starting
     return Promise.race([answered, late]).then(function (answer) {
       clearTimeout(slow);
       if (!answer || !answer.errors) return null;

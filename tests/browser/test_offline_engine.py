@@ -179,6 +179,28 @@ def test_the_form_is_held_while_a_hand_is_kept_so_a_hand_typed_at_once_after_it_
     assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:3]]
 
 
+def test_a_hand_is_kept_before_the_scorer_checks_it_so_a_reload_at_once_loses_nothing(phone, server):
+    """The scorer takes seconds to start after a page load; a reload half a second after Save kept nothing."""
+    game_id, token = dummy_hand_game(server, 1)
+    open_offline(phone, server, game_id, token)
+
+    type_row(phone, SPADES_HANDS[1])
+    phone.click("#hand-form [type=submit]")
+    phone.locator(".offline-note", has_text="Hand 2 is kept on this phone.").wait_for()
+    phone.wait_for_timeout(500)
+    screenshot(phone, "offline-kept-before-checked")
+    phone.reload()
+
+    phone.locator(".waiting-title:text-is('Hand 2 · waiting to be sent')").wait_for(timeout=SCORED_SECONDS * 1000)
+    assert "Tricks taken by each hand: Ann 4, Ben 3, Cid 3, Dummy 3" in phone.locator(".waiting-hand").inner_text()
+    server.start()
+    phone.locator(".offline-note:text-is('Hand 2 was sent.')").wait_for(timeout=60_000)
+    phone.reload()
+    assert phone.locator(".waiting-hand").count() == 0
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:2]]
+
+
 def test_while_hands_wait_the_boards_undo_link_is_put_away_for_the_waiting_hands_own(phone, server):
     """The server drew "Undo hand 1"; offline a tap on it took back the waiting Hand 2."""
     game_id, token = dummy_hand_game(server, 1)
