@@ -374,7 +374,11 @@
     if (status === 422) {
       var fresh = page.querySelector("#entry input[name=hand]");
       var next = fresh ? Number(fresh.value) : null;
-      if (next === entry.number) { // refused by a rule: the form comes back as typed, with the reasons
+      // Another phone's change of an earlier hand leaves the number as it was and moves the version on: a clash, not
+      // a refusal, offered as a choice like the others.
+      var version = page.querySelector("#entry input[name=version]");
+      var moved = Boolean(version) && version.value !== fieldOf(entry, "version");
+      if (next === entry.number && !moved) { // refused by a rule: the form comes back as typed, with the reasons
         // The hands typed after it stay, each to be sent, or chosen for, in turn: none is dropped.
         var behind = nextInLine(entry);
         return (behind ? store.put(behind) : store.remove(entry.game)).then(function () {
@@ -386,7 +390,7 @@
       entry.state = "conflict";
       entry.next = next;
       var name = fill(entry.entry, { number: entry.number });
-      var changed = entry.undo || (next !== null && next < entry.number);
+      var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
       return store.put(entry).then(function () {
         swapBoard(html, function () {

@@ -263,3 +263,34 @@ def test_an_earlier_hand_is_edited_while_one_waits_for_its_tricks_and_the_tricks
     assert api["hands"][0]["entry"]["tricks"] == OURS["tricks"]
     assert "tricks" not in api["hands"][2]["entry"], "hand 3 still waits for its tricks"
     assert api["totals"] == board({**SPADES_GAME, "entries": [OURS, SPADES_HANDS[1], bids_only]})["totals"]
+
+
+def test_a_hand_recorded_offline_while_another_phone_edited_an_earlier_one_is_kept_until_the_player_chooses(
+        phone, server, database):
+    """The other phone's edit moves the version on and leaves the next number as it was: the hand was dropped."""
+    game_id, token = dummy_hand_game(server, 2)
+    open_offline(phone, server, game_id, token)
+    type_row(phone, SPADES_HANDS[2])
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="Hand 3 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+
+    assert another_phone_changes(database, "PUT", f"/api/v1/games/{game_id}/hands/1", token, THEIRS) == 200
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-title").inner_text() == "Hand 3 from this phone · not sent"
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Hand 3: the game changed on another phone before it could be sent.")
+    assert choice.locator("button").all_inner_texts() == ["Add it as Hand 3", "Discard it"]
+    assert len(server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]) == 2, "nothing sent yet"
+    phone.reload()
+    choice.wait_for(timeout=60_000)  # still on the phone, waiting for the choice
+    screenshot(phone, "offline-hand-after-another-phones-edit")
+
+    choice.locator("button", has_text="Add it as Hand 3").click()
+    phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [
+        THEIRS["tricks"], SPADES_HANDS[1]["tricks"], SPADES_HANDS[2]["tricks"]]
+    assert api["totals"] == board({**SPADES_GAME, "entries": [THEIRS, *SPADES_HANDS[1:3]]})["totals"]
