@@ -50,6 +50,7 @@
       copy.removeAttribute("data-connection");
       copy.querySelectorAll(".offline-note").forEach(function (note) { note.remove(); });
       copy.querySelector("#connection").hidden = true;
+      putAwayOnlineOnly(copy);
       // Not the edit link's QR code: the worker fetches without cookies, and that code needs them (403).
       var kept = document.querySelectorAll("img[src]:not([data-online-only])");
       var images = Array.prototype.map.call(kept, function (image) { return image.src; });
@@ -59,6 +60,15 @@
                                           images: images });
       });
     }, 300);
+  }
+
+  // What only the server can show, put away in a copy shown offline: the edit link's panel, shown open once to the
+  // phone that started the game, folds into its button (a game in progress opens on its board), and the edit
+  // link's QR code, which the worker cannot keep (it needs the cookie), is not drawn as a broken image.
+  function putAwayOnlineOnly(page) {
+    var keep = page.querySelector("#keep-link");
+    if (keep) keep.removeAttribute("open");
+    page.querySelectorAll("img[data-online-only]").forEach(function (image) { image.remove(); });
   }
 
   function fill(text, values) {
@@ -274,16 +284,19 @@
       kept: Date.now(),
       state: "waiting"
     };
+    // Kept first, as typed: the scorer (seconds to start after a page load) checks it after, so a reload, a closed
+    // tab or a crash meanwhile keeps the hand, and the server checks it when it is sent.
     store.get(game).then(function (waiting) {
-      if (!scoresHere() || (waiting && !pending(waiting))) return waiting;
-      return refusedHere(waiting ? inLine(waiting).concat([entry]) : [entry], form).then(function (refused) {
-        return refused ? Promise.reject(refused) : waiting;
+      if (waiting && (!scoresHere() || !pending(waiting))) return waiting; // one hand waits: the form is held
+      var first = waiting || entry;
+      if (waiting) waiting.later = (waiting.later || []).concat([entry]);
+      return store.put(first).then(function () {
+        note(fill(texts.kept, { entry: fill(entry.entry, { number: number }) }));
+        if (!scoresHere()) return first;
+        return refusedHere(inLine(first), form).then(function (refused) {
+          return refused ? takeBack(entry).then(function () { return Promise.reject(refused); }) : first;
+        });
       });
-    }).then(function (waiting) {
-      if (!waiting) return store.put(entry).then(function () { return entry; });
-      if (!scoresHere() || !pending(waiting)) return waiting; // one hand waits: the form is held until it is sent
-      waiting.later = (waiting.later || []).concat([entry]);
-      return store.put(waiting).then(function () { return waiting; });
     }).then(function (waiting) {
       note(null);
       if (scoresHere()) readyForNext(form, entry);
@@ -296,6 +309,16 @@
       hold(form, false);
       var marked = form.querySelector("[data-offline-invalid]"); // marked by the scorer while the form was held
       if (marked) marked.focus();
+    });
+  }
+
+  // A kept hand the scorer refused, taken out of the line again (found by its key: the line may have moved on).
+  function takeBack(entry) {
+    return store.get(entry.game).then(function (first) {
+      if (!first) return null;
+      if (first.key === entry.key) return store.remove(entry.game);
+      first.later = (first.later || []).filter(function (hand) { return hand.key !== entry.key; });
+      return store.put(first);
     });
   }
 
@@ -361,7 +384,11 @@
     if (status === 422) {
       var fresh = page.querySelector("#entry input[name=hand]");
       var next = fresh ? Number(fresh.value) : null;
-      if (next === entry.number) { // refused by a rule: the form comes back as typed, with the reasons
+      // Another phone's change of an earlier hand leaves the number as it was and moves the version on: a clash, not
+      // a refusal, offered as a choice like the others.
+      var version = page.querySelector("#entry input[name=version]");
+      var moved = Boolean(version) && version.value !== fieldOf(entry, "version");
+      if (next === entry.number && !moved) { // refused by a rule: the form comes back as typed, with the reasons
         // The hands typed after it stay, each to be sent, or chosen for, in turn: none is dropped.
         var behind = nextInLine(entry);
         return (behind ? store.put(behind) : store.remove(entry.game)).then(function () {
@@ -373,7 +400,7 @@
       entry.state = "conflict";
       entry.next = next;
       var name = fill(entry.entry, { number: entry.number });
-      var changed = entry.undo || (next !== null && next < entry.number);
+      var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
       return store.put(entry).then(function () {
         swapBoard(html, function () {
@@ -503,9 +530,19 @@
       if (scoring && (line.length > 1 || !sending[entry.game])) { // the last hand typed can be taken back
         var last = line[line.length - 1];
         var undo = element("p", "actions");
-        undo.append(button(fill(texts.undoUnsent, { entry: fill(last.entry, { number: last.number }) }),
-                           function () { undoUnsent(entry); }));
-        elements[elements.length - 1].append(undo);
+        var lastBox = elements[elements.length - 1];
+        undo.append(button(fill(texts.undoUnsent, { entry: fill(last.entry, { number: last.number }) }), function () {
+          if (last.edit) undoUnsent(entry); // an edit taken back: no hand is removed
+          else askUndo(lastBox, last.number, function () { undoUnsent(entry); });
+        }));
+        // Behind an edit the last hand is still there to be undone, as online.
+        var words = undoWords();
+        if (last.edit && last.at > 1 && words && !(form && form.querySelector("input[name=completes]"))) {
+          undo.append(button(fill(words.undoLabel, { number: last.at - 1 }), function () {
+            askUndo(lastBox, last.at - 1, queueUndo);
+          }));
+        }
+        lastBox.append(undo);
       }
       elements[0].dataset.signature = signature;
       elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
@@ -661,7 +698,7 @@
     heldVersion = at;
     fetch(texts.api.replace("GAME_ID", here.dataset.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (api) { if (api) return store.keepGame({ game: api.id, api: api }).then(show); })
+      .then(function (api) { if (api) return store.keepGame({ game: api.id, api: api, opened: Date.now() }).then(show); })
       .catch(function () { heldVersion = null; });
   }
 
@@ -735,6 +772,7 @@
 
   function hidePhoneBoard() {
     drawn += 1; // a board still being scored is not drawn any more
+    try { if (live()) localStorage.removeItem(LAST_BOARD + live().dataset.game); } catch (error) { /* none kept */ }
     var shown = document.getElementById("phone-board");
     if (shown) shown.remove();
     var standing = document.getElementById("standing");
@@ -747,69 +785,93 @@
   }
 
   var drawn = 0;
+  // The board the engine drew last is kept (localStorage, read at once and written whole: no read-modify-write of the
+  // kept game object, which the server's answers replace) with the game version and the changes in line it was drawn
+  // from: a page load draws it at once (the scorer takes seconds to start), and the engine's answer confirms it.
+  var LAST_BOARD = "scorekeeper-board:";
+  function keptBoard(game, signature) {
+    try {
+      var kept = JSON.parse(localStorage.getItem(LAST_BOARD + game) || "null");
+      return kept && kept.signature === signature ? kept.board : null;
+    } catch (error) { return null; }
+  }
+  function keepBoard(game, signature, board) {
+    try { localStorage.setItem(LAST_BOARD + game, JSON.stringify({ signature: signature, board: board })); }
+    catch (error) { /* full or refused: the engine draws it next time */ }
+  }
   function showPhoneBoard(line) {
     var mine = ++drawn;
+    var game = live().dataset.game;
+    var signature = JSON.stringify([line.length ? fieldOf(line[0], "version") : pageVersion(),
+                                    line.map(function (hand) { return hand.key; })]);
+    var kept = keptBoard(game, signature);
+    if (kept && document.getElementById("standing")) drawPhoneBoard(kept, line);
     return phoneBoard(line).then(function (board) {
       if (mine !== drawn) return;
-      var standing = document.getElementById("standing");
-      if (!board || !standing) { hidePhoneBoard(); return; }
-      var names = line.map(function (hand) { return fill(hand.entry, { number: hand.number }); });
-      var entryWord = live().dataset.entry; // "Hand {number}", in the page's language
-      var panel = element("section", "phone-board");
-      panel.id = "phone-board";
-      panel.setAttribute("aria-labelledby", "phone-board-title");
-      var title = element("h2", "phone-board-title",
-                          names.length ? fill(texts.phoneHeading, { entries: names.join(", ") }) : texts.phoneNew);
-      title.id = "phone-board-title";
-      var table = element("table");
-      var thead = standing.querySelector("thead").cloneNode(true); // the server's headings, in the page's language
-      var tbody = element("tbody");
-      Object.keys(board.totals).forEach(function (name) {
-        var row = element("tr");
-        var cell = element("th", "name", name);
-        cell.scope = "row";
-        row.append(cell, element("td", "num score", written(board.totals[name].score)));
-        if ("bags" in board.totals[name]) row.append(element("td", "num", String(board.totals[name].bags)));
-        tbody.append(row);
-      });
-      table.append(thead, tbody);
-      var status = element("p", "phone-board-status", board.waiting_number
-        ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
-        : board.game === "piquet" ? board.status_line // "Deal 3 of 6: Ben deals, Ann is elder.", the partie's end
-        : board.winner ? fill(texts.wins, { name: board.winner })
-        : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
-      panel.append(title, table, status);
-      if (board.next_leader) panel.append(element("p", "phone-board-leads", fill(texts.leads, { name: board.next_leader })));
-      if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
-      // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
-      var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
-      board.hands.filter(function (hand) {
-        return line.length && hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
-      }).forEach(function (hand) {
-        var details = element("details", "phone-board-hand");
-        details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
-        var list = element("ul", "small");
-        hand.explanation.concat(hand.needs || []).forEach(function (text) { list.append(element("li", "", text)); });
-        Object.keys(hand.scores).forEach(function (name) {
-          hand.scores[name].explanation.forEach(function (text) { list.append(element("li", "", text)); });
-        });
-        (hand.nils || []).forEach(function (nil) { if (nil.reason) list.append(element("li", "", nil.reason)); });
-        details.append(list);
-        panel.append(details);
-      });
-      var old = document.getElementById("phone-board");
-      if (old) old.replaceWith(panel); else standing.before(panel);
-      standing.hidden = true;
-      var form = currentEntryForm();
-      if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
-      orderBids(form, board.next_bidding_order);
-      // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
-      if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
-        facts.hidden = true;
-        facts.setAttribute("data-offline-hidden", "");
-      });
-      drawPhoneHistory(board);
+      if (!board || !document.getElementById("standing")) { hidePhoneBoard(); return; }
+      drawPhoneBoard(board, line);
+      keepBoard(game, signature, board);
     });
+  }
+
+  function drawPhoneBoard(board, line) {
+    var standing = document.getElementById("standing");
+    var names = line.map(function (hand) { return fill(hand.entry, { number: hand.number }); });
+    var entryWord = live().dataset.entry; // "Hand {number}", in the page's language
+    var panel = element("section", "phone-board");
+    panel.id = "phone-board";
+    panel.setAttribute("aria-labelledby", "phone-board-title");
+    var title = element("h2", "phone-board-title",
+                        names.length ? fill(texts.phoneHeading, { entries: names.join(", ") }) : texts.phoneNew);
+    title.id = "phone-board-title";
+    var table = element("table");
+    var thead = standing.querySelector("thead").cloneNode(true); // the server's headings, in the page's language
+    var tbody = element("tbody");
+    Object.keys(board.totals).forEach(function (name) {
+      var row = element("tr");
+      var cell = element("th", "name", name);
+      cell.scope = "row";
+      row.append(cell, element("td", "num score", written(board.totals[name].score)));
+      if ("bags" in board.totals[name]) row.append(element("td", "num", String(board.totals[name].bags)));
+      tbody.append(row);
+    });
+    table.append(thead, tbody);
+    var status = element("p", "phone-board-status", board.waiting_number
+      ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
+      : board.game === "piquet" ? board.status_line // "Deal 3 of 6: Ben deals, Ann is elder.", the partie's end
+      : board.winner ? fill(texts.wins, { name: board.winner })
+      : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
+    panel.append(title, table, status);
+    if (board.next_leader) panel.append(element("p", "phone-board-leads", fill(texts.leads, { name: board.next_leader })));
+    if (board.outcome) panel.append(element("p", "phone-board-outcome", board.outcome));
+    // How each hand typed on this phone was scored (an edit's later hands: in the history, drawn from the board).
+    var typedHere = line.filter(function (hand) { return !hand.edit; }).map(function (hand) { return hand.number; });
+    board.hands.filter(function (hand) {
+      return line.length && hand.number >= line[0].number && (!line[0].edit || typedHere.indexOf(hand.number) >= 0);
+    }).forEach(function (hand) {
+      var details = element("details", "phone-board-hand");
+      details.append(element("summary", "", fill(texts.how, { entry: fill(entryWord, { number: hand.number }) })));
+      var list = element("ul", "small");
+      hand.explanation.concat(hand.needs || []).forEach(function (text) { list.append(element("li", "", text)); });
+      Object.keys(hand.scores).forEach(function (name) {
+        hand.scores[name].explanation.forEach(function (text) { list.append(element("li", "", text)); });
+      });
+      (hand.nils || []).forEach(function (nil) { if (nil.reason) list.append(element("li", "", nil.reason)); });
+      details.append(list);
+      panel.append(details);
+    });
+    var old = document.getElementById("phone-board");
+    if (old) old.replaceWith(panel); else standing.before(panel);
+    standing.hidden = true;
+    var form = currentEntryForm();
+    if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
+    orderBids(form, board.next_bidding_order);
+    // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
+    if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
+      facts.hidden = true;
+      facts.setAttribute("data-offline-hidden", "");
+    });
+    drawPhoneHistory(board);
   }
 
   // The form's bid rows in the bidding order of the hand it is for on this phone (the server drew them for the hand
@@ -845,6 +907,7 @@
   // A form drawn before the hands in line (the page's kept copy, opened again; a board the server sent while more
   // hands waited) is readied for the hand after the last of them.
   function alignForm(form, last) {
+    if (form.inert) return; // its hand is kept and being checked: readied once the scorer has said
     var at = form.querySelector("input[name=hand]");
     if (at && Number(at.value) !== after(last)) readyForNext(form, last);
   }
@@ -872,18 +935,27 @@
   // Undo offline (Spades games, with the scorer): the board's "Undo hand 6" undoes the last hand on this phone.
   // With hands typed and not sent it takes back the last of them; otherwise the undo itself waits in line, to
   // be sent as the confirmation page's form would send it (the hand, the version, a key of its own).
-  function undoOffline(link) {
-    var form = currentEntryForm();
+  function undoOffline() {
     var game = live().dataset.game;
     return store.get(game).then(function (waiting) {
       if (waiting && !pending(waiting)) { needsServer(); return; }
       var lastInLine = waiting && inLine(waiting)[inLine(waiting).length - 1];
       if (waiting && !lastInLine.edit) { undoUnsent(waiting); return; }
-      if (!form || form.querySelector("input[name=completes]")) { needsServer(); return; } // a hand waits for its play
+      return queueUndo();
+    });
+  }
+  // The undo of the last hand, in line to be sent.
+  function queueUndo() {
+    var form = currentEntryForm();
+    var game = live().dataset.game;
+    var words = undoWords();
+    return store.get(game).then(function (waiting) {
+      if (waiting && !pending(waiting)) { needsServer(); return; }
+      if (!form || !words || form.querySelector("input[name=completes]")) { needsServer(); return; } // waits for its play
       var number = Number(form.querySelector("input[name=hand]").value) - 1;
       var change = {
         game: game,
-        action: link.dataset.undoAction,
+        action: words.undoAction,
         number: number,
         undo: true,
         entry: fill(texts.undoOf, { entry: live().dataset.entry }),
@@ -908,8 +980,35 @@
     if (!link || !isOffline() || !scoresHere()) return;
     event.preventDefault();
     event.stopPropagation(); // htmx's boosted link listens on the link itself, after this
-    undoOffline(link);
+    var at = currentEntryForm() && currentEntryForm().querySelector("input[name=hand]");
+    if (!at) { needsServer(); return; }
+    askUndo(link.parentElement, Number(at.value) - 1, undoOffline);
   }, true);
+
+  // The game's words for an undo (templates/_undo_redo.html), drawn whether or not the server has a hand to undo.
+  function undoWords() {
+    var words = document.getElementById("undo-redo");
+    return words && words.dataset.undoAction ? words.dataset : null;
+  }
+  // An undo asks first, as the confirmation page does online: its question and its button, in the game's words.
+  function askUndo(near, number, undo) {
+    var old = document.getElementById("offline-undo-question");
+    if (old) old.remove();
+    var words = undoWords();
+    if (!words) { needsServer(); return; }
+    var box = element("div", "offline-undo-question notice");
+    box.id = "offline-undo-question";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-labelledby", "offline-undo-question-title");
+    var title = element("p", "", fill(words.undoQuestion, { number: number }));
+    title.id = "offline-undo-question-title";
+    var actions = element("p", "actions");
+    actions.append(button(fill(words.undoConfirmed, { number: number }), function () { box.remove(); undo(); }),
+                   button(texts.cancelEdit, function () { box.remove(); }));
+    box.append(title, actions);
+    near.after(box);
+    actions.querySelector("button").focus();
+  }
 
   // --- What the bids decide, said on this phone -------------------------------------------------------------
   // The one-step form's preview (#bidding-preview) asks the server as the bids are typed (htmx). When it cannot
@@ -951,17 +1050,18 @@
     preview.replaceChildren(element("p", "muted small", preview.dataset.heading), list);
   }
 
-  // --- Checked by the scorer before a hand is kept --------------------------------------------------------
-  // The phone's engine reads the hand as the server would (rules/typed.py) and scores it after the hands in line:
-  // a hand it refuses (a declaration the cards cannot hold, a bid out of range) is not kept, and its fields are
-  // marked, as the server's page would mark them. When the scorer cannot say in time (it is still starting, or the
-  // game is not on this phone), the hand is kept and the server checks it when it is sent.
+  // --- Checked by the scorer once a hand is kept ------------------------------------------------------------
+  // The phone's engine reads the kept hand as the server would (rules/typed.py) and scores it after the hands in
+  // line: a hand it refuses (a declaration the cards cannot hold, a bid out of range) is taken back out of the line,
+  // and its fields are marked, as the server's page would mark them. When the scorer cannot say in time (it is
+  // still starting, or the game is not on this phone), the hand stays kept and the server checks it when it is sent.
   var CHECK_MS = 30000;
   var CHECKING_NOTE_MS = 500;
   function refusedHere(line, form) {
     var answered = phoneAnswer(line[0].game, line).then(function (answer) { return answer; }, function () { return null; });
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, CHECK_MS); });
-    var slow = setTimeout(function () { note(texts.checking); }, CHECKING_NOTE_MS); // the scorer is still starting
+    var kept = fill(texts.kept, { entry: fill(line[line.length - 1].entry, { number: line[line.length - 1].number }) });
+    var slow = setTimeout(function () { note(kept + " " + texts.checking); }, CHECKING_NOTE_MS); // still starting
     return Promise.race([answered, late]).then(function (answer) {
       clearTimeout(slow);
       if (!answer || !answer.errors) return null;
@@ -1639,10 +1739,14 @@
       });
       return store.put(waiting).then(function () { return store.remove(held.game); });
     }).then(function () {
-      return store.keepGame({ game: held.game, created: id, address: address }); // an old tab of it goes there
+      // An old tab of it goes there; the home page lists it under its names.
+      return store.keepGame({ game: held.game, created: id, address: address, players: held.api.players,
+                              opened: held.creation.kept });
     }).then(function () {
-      if (live() && live().dataset.game === held.game) location.replace(address);
-      else return sendAll();
+      if (live() && live().dataset.game === held.game) { location.replace(address); return null; }
+      listStarted(); // "not sent yet" no more
+      listOpened();
+      return sendAll();
     });
   }
   function refusedCreation(held, html) {
@@ -1685,12 +1789,47 @@
     }, function () { /* no IndexedDB: nothing was started here */ });
   }
 
+  // The home page's recent games are the server's list as it was when the page was kept: the games this phone
+  // opened since are added to it from the phone's store, so that they can be found again offline.
+  function listOpened() {
+    var recent = document.getElementById("recent-games");
+    if (!recent) return;
+    store.games().then(function (kept) {
+      var listed = Array.prototype.map.call(recent.querySelectorAll("a[href]"), function (link) {
+        return link.pathname;
+      });
+      var pathOf = function (held) { return held.created ? new URL(held.address).pathname : texts.scope + "g/" + held.game; };
+      var opened = kept.filter(function (held) {
+        return (held.api || held.created) && !held.creation && listed.indexOf(pathOf(held)) < 0
+          && !kept.some(function (other) { return other.created === held.game; }); // listed once, as created
+      }).sort(function (one, other) { return (other.opened || 0) - (one.opened || 0); });
+      if (!opened.length) return;
+      var list = recent.querySelector("ul.games");
+      if (!list) {
+        list = element("ul", "games");
+        recent.querySelectorAll("p.muted").forEach(function (empty) { empty.remove(); });
+        recent.append(list);
+      }
+      opened.reverse().forEach(function (held) {
+        var link = element("a");
+        link.href = pathOf(held);
+        link.append(element("span", "names", (held.api ? held.api.players : held.players).join(", ")));
+        if (held.opened) link.append(element("small", "", fill(texts.keptAt, { time: clock(held.opened) })));
+        var item = element("li");
+        item.append(link);
+        list.prepend(item);
+      });
+    }, function () { /* no IndexedDB: only the server's list */ });
+  }
+
   // --- When --------------------------------------------------------------------------------------------
   if (root.dataset.from === "cache") lost(); else reached();
   whenParsed(function () {
+    if (root.dataset.from === "cache") putAwayOnlineOnly(document); // a copy kept before this was done
     openProvisional().then(show).then(keepCopy).then(sendAll).then(keepGame);
     oldPageOfAChange();
     listStarted();
+    listOpened();
   });
   // The live poll and other swaps redraw the history and the entry form: show the waiting hand again.
   document.addEventListener("htmx:afterSettle", function () { show().then(keepCopy).then(keepGame); });

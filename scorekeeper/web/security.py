@@ -28,6 +28,7 @@ def content_security_policy(htmx_url: str) -> str:
         "script-src": f"'self' {htmx_url}",
         "style-src": "'self'",
         "img-src": "'self'",
+        "manifest-src": "'self'",  # the installable app's manifest
         "connect-src": "'self'",
         "form-action": "'self'",
         "base-uri": "'none'",

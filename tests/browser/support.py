@@ -67,6 +67,24 @@ def watch_csp(context, violations: list[str]) -> None:
             violations.append(message.text)
 
     context.on("console", console)
+    context.on("page", ask_for_the_manifest)
+
+
+def ask_for_the_manifest(page) -> None:
+    """Make Chromium load the page's manifest, under the page's policy, after every load.
+
+    Chromium fetches a manifest only when something asks whether the app can be installed (a phone's browser does
+    it on every page; a headless one never): without this, a policy that refuses the manifest is never seen.
+    """
+    session = page.context.new_cdp_session(page)
+
+    def load(_page) -> None:
+        try:
+            session.send("Page.getAppManifest")
+        except Exception:  # noqa: BLE001 - the page navigated or closed meanwhile; its next load asks again
+            pass
+
+    page.on("load", load)
 
 
 class WatchedBrowser:

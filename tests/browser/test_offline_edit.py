@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.rules.board import board
 
 from ..games import SPADES_GAME, SPADES_HANDS
-from .support import another_phone_changes, game_with_hands, open_offline, screenshot, wait_for
+from .support import another_phone_changes, game_with_hands, kept_for_offline, open_offline, screenshot, wait_for
 from .test_offline_engine import SCORED_SECONDS, dummy_hand_game, shown_totals, type_row, written
 
 pytestmark = pytest.mark.browser
@@ -263,3 +263,79 @@ def test_an_earlier_hand_is_edited_while_one_waits_for_its_tricks_and_the_tricks
     assert api["hands"][0]["entry"]["tricks"] == OURS["tricks"]
     assert "tricks" not in api["hands"][2]["entry"], "hand 3 still waits for its tricks"
     assert api["totals"] == board({**SPADES_GAME, "entries": [OURS, SPADES_HANDS[1], bids_only]})["totals"]
+
+
+def test_a_hand_recorded_offline_while_another_phone_edited_an_earlier_one_is_kept_until_the_player_chooses(
+        phone, server, database):
+    """The other phone's edit moves the version on and leaves the next number as it was: the hand was dropped."""
+    game_id, token = dummy_hand_game(server, 2)
+    open_offline(phone, server, game_id, token)
+    type_row(phone, SPADES_HANDS[2])
+    phone.click("#hand-form [type=submit]")
+    phone.locator("#phone-board h2", has_text="Hand 3 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+
+    assert another_phone_changes(database, "PUT", f"/api/v1/games/{game_id}/hands/1", token, THEIRS) == 200
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=60_000)
+    assert choice.locator(".waiting-title").inner_text() == "Hand 3 from this phone · not sent"
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Hand 3: the game changed on another phone before it could be sent.")
+    assert choice.locator("button").all_inner_texts() == ["Add it as Hand 3", "Discard it"]
+    assert len(server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]) == 2, "nothing sent yet"
+    phone.reload()
+    choice.wait_for(timeout=60_000)  # still on the phone, waiting for the choice
+    screenshot(phone, "offline-hand-after-another-phones-edit")
+
+    choice.locator("button", has_text="Add it as Hand 3").click()
+    phone.locator(".offline-note", has_text="Hand 3 was sent.").wait_for(timeout=60_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [
+        THEIRS["tricks"], SPADES_HANDS[1]["tricks"], SPADES_HANDS[2]["tricks"]]
+    assert api["totals"] == board({**SPADES_GAME, "entries": [THEIRS, *SPADES_HANDS[1:3]]})["totals"]
+
+
+def test_five_hands_an_edit_of_hand_2_and_an_undo_of_hand_5_offline(phone, server):
+    """Behind an edit the last hand could not be undone (only the edit could be taken back), nor without asking."""
+    game_id, token = game_with_hands(server, SPADES_GAME, [])
+    phone.goto(f"/g/{game_id}/join/{token}")
+    phone.wait_for_selector("#hand-form")
+    wait_for(phone, "async () => Boolean(await (await caches.open('pages')).match(location.href, { ignoreVary: true }))")
+    kept_for_offline(phone, game_id)
+    server.stop()
+    phone.reload()
+
+    for count in range(1, 6):
+        type_row(phone, SPADES_HANDS[count - 1])
+        phone.click("#hand-form [type=submit]")
+        phone.locator("#phone-board h2", has_text=f"Hand {count} not sent yet").wait_for(
+            timeout=SCORED_SECONDS * 1000)
+    phone.click("#phone-hand-2 summary")
+    phone.click("#phone-hand-2 .offline-edit button")
+    phone.locator(".offline-editing").wait_for(timeout=SCORED_SECONDS * 1000)
+    type_row(phone, OURS)
+    phone.click("#hand-form button:text-is('Save changes')")
+    phone.locator("#phone-board h2", has_text="Edit of Hand 2 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+
+    last = phone.locator(".waiting-hand").first
+    assert last.locator("button").all_inner_texts() == ["Undo Edit of Hand 2", "Undo hand 5"]
+    last.locator("button:text-is('Undo hand 5')").click()
+    question = phone.locator("#offline-undo-question")
+    assert question.locator("p").first.inner_text() == "Undo hand 5?"
+    assert question.locator("button").all_inner_texts() == ["Yes, undo hand 5", "Cancel"]
+    screenshot(phone, "offline-undo-after-an-edit")
+    question.locator("button:text-is('Cancel')").click()
+    assert question.count() == 0
+    last.locator("button:text-is('Undo hand 5')").click()
+    question.locator("button:text-is('Yes, undo hand 5')").click()
+    phone.locator("#phone-board h2", has_text="Undo of Hand 5 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
+    kept = [SPADES_HANDS[0], OURS, SPADES_HANDS[2], SPADES_HANDS[3]]
+    assert shown_totals(phone) == written(board({**SPADES_GAME, "entries": kept})["totals"])
+    assert phone.locator("#hand-form input[name=hand]").input_value() == "5"
+
+    server.start()
+    phone.locator(".offline-note", has_text="Undo of Hand 5 was sent.").wait_for(timeout=120_000)
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in kept]
+    assert api["totals"] == board({**SPADES_GAME, "entries": kept})["totals"]

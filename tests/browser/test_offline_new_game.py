@@ -102,6 +102,7 @@ def test_an_evening_offline_then_a_new_game_started_offline_reach_the_server_onc
     assert shown_totals(phone) == written(board({**SPADES_GAME, "entries": [SPADES_HANDS[4], *SPADES_HANDS[1:4]]})[
         "totals"])
     phone.click("a.undo")
+    phone.click("#offline-undo-question button:text-is('Yes, undo hand 4')")
     phone.locator("#phone-board h2", has_text="Undo of Hand 4 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
     first_game = board({**SPADES_GAME, "entries": [SPADES_HANDS[4], *SPADES_HANDS[1:3]]})["totals"]
     assert shown_totals(phone) == written(first_game)
@@ -261,3 +262,20 @@ def test_a_creation_the_server_refuses_is_shown_with_its_reasons_until_the_playe
     phone.wait_for_url(re.compile(r"/new/piquet$"))
     phone.goto("/")
     assert phone.locator("#started-here").count() == 0
+
+
+def test_the_home_page_says_a_game_started_offline_is_sent_as_soon_as_it_is(phone, server):
+    phone.goto("/")
+    new_game_pages_kept(phone, "dummy-spades")
+    scorer_kept(phone)
+    server.stop()
+    start_offline(phone, "dummy-spades", SPADES_PLAYERS)
+    phone.goto("/")
+    assert phone.locator("#started-here a .names").inner_text() == "Ann, Ben, Cid"
+
+    server.start()
+    phone.locator("#started-here").wait_for(state="detached", timeout=30_000)  # not "not sent yet" any more
+    link = phone.locator("#recent-games a", has_text="Ann, Ben, Cid")
+    link.wait_for()
+    assert re.fullmatch(r"/g/[\w-]{11}", link.get_attribute("href"))
+    assert phone.locator("#recent-games a", has_text="Ann, Ben, Cid").count() == 1

@@ -113,6 +113,7 @@ def test_two_deals_offline_are_scored_on_the_phone_then_sent_once_in_order(phone
     screenshot(phone, "offline-piquet-two-deals")
 
     phone.click(".waiting-hand button:text-is('Undo Deal 2')")
+    phone.click("#offline-undo-question button:text-is('Yes, undo deal 2')")
     heading.filter(has_text="with Deal 1 not sent yet").wait_for()
     assert shown_totals(phone) == written(first["totals"])
     assert "Ben is elder and leads the first." in phone.locator("#deal-form .trick-strip").inner_text()
@@ -140,6 +141,7 @@ def test_a_saunt_game_won_offline_shows_its_winner_and_no_next_deal_until_the_de
     screenshot(phone, "offline-piquet-won")
 
     phone.click(".waiting-hand button:text-is('Undo Deal 1')")
+    phone.click("#offline-undo-question button:text-is('Yes, undo deal 1')")
     phone.locator("#deal-form").wait_for()
     assert phone.locator(".waiting-hand").count() == 0
     assert phone.locator("#deal-form input[name=hand]").input_value() == "1"

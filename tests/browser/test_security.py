@@ -53,3 +53,12 @@ def test_the_creator_keeps_the_edit_link_and_links_send_no_referrer(page):
 
     page.goto(game_url)
     assert page.locator("#keep-link").count() == 0  # shown once
+
+
+def test_the_manifest_loads_under_the_pages_policy(page):
+    """Chromium asks for the manifest when it checks whether the app can be installed; the policy lets it load."""
+    for path in ("/", "/new/dummy-spades", "/offline"):
+        page.goto(path)
+        manifest = page.context.new_cdp_session(page).send("Page.getAppManifest")
+        assert manifest["errors"] == [], path
+        assert '"start_url"' in manifest["data"], path

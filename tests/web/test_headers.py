@@ -12,7 +12,7 @@ from scorekeeper.web.assets import fingerprint
 CSP = (
     "default-src 'none'; "
     "script-src 'self' https://cdn.jsdelivr.net/npm/htmx.org@2.0.11/dist/htmx.min.js; "
-    "style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "style-src 'self'; img-src 'self'; manifest-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; "
     "frame-ancestors 'none'"
 )
 SPADES = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
