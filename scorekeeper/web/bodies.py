@@ -5,16 +5,22 @@ A body with a Content-Length over the limit is refused before it is read
 limit and stops there, handing on a cut body (a 400 "not valid JSON", or a
 form without its fields). Here such a body is read to the limit and one byte
 more, and that byte makes it the same 413 as a body whose length says so.
+
+A body that stops coming (the client went away, a chunked body cut short,
+or the server's body-read timeout for a stalled client: gunicorn raises
+these as OSError) is a 400 "cut short", not an error of the app's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
+import socket
 from typing import IO
 
 from flask import Flask
 from flask import Request as FlaskRequest
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import get_content_length
 
@@ -24,10 +30,40 @@ class Request(FlaskRequest):
     def stream(self) -> IO[bytes]:
         limit = self.max_content_length
         environ = self.environ
+        if not isinstance(environ.get("wsgi.input"), CutShortIsBadRequest) and "wsgi.input" in environ:
+            environ["wsgi.input"] = CutShortIsBadRequest(environ["wsgi.input"], environ.get("gunicorn.socket"))
         if self.shallow or limit is None or get_content_length(environ) is not None \
                 or "wsgi.input_terminated" not in environ:
             return super().stream
         return io.BytesIO(read_at_most(environ["wsgi.input"], limit))
+
+
+class CutShortIsBadRequest:
+    """The server's input stream, whose read errors are the client's 400."""
+
+    def __init__(self, stream: IO[bytes], connection: socket.socket | None):
+        self._stream = stream
+        self._connection = connection
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self._stream.read(size)
+        except OSError as error:
+            raise self._cut_short() from error
+
+    def readline(self, size: int = -1) -> bytes:
+        try:
+            return self._stream.readline(size)
+        except OSError as error:
+            raise self._cut_short() from error
+
+    def _cut_short(self) -> BadRequest:
+        # Nothing more is read from a client that stopped sending: gunicorn would otherwise wait for the rest of
+        # the body again before closing, keeping the thread from the next request as long again.
+        if self._connection is not None:
+            with contextlib.suppress(OSError):
+                self._connection.shutdown(socket.SHUT_RD)
+        return BadRequest()
 
 
 def read_at_most(stream: IO[bytes], limit: int) -> bytes:
