@@ -16,10 +16,11 @@ from __future__ import annotations
 import contextlib
 import io
 import socket
-from typing import IO
+from typing import IO, Any
 
 from flask import Flask
 from flask import Request as FlaskRequest
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import get_content_length
@@ -84,5 +85,27 @@ def read_at_most(stream: IO[bytes], limit: int) -> bytes:
     raise RequestEntityTooLarge()
 
 
+# Python refuses to read an integer of more than 4300 digits (the whole body would be a 400 "not valid JSON"),
+# and Babel cannot write one of more than 28: no score or hand number comes near, so a longer one is read as
+# the float it overflows to, which every field refuses as not a whole number (a 422 beside that field).
+LONGEST_WHOLE_NUMBER = 20
+
+
+def whole_number(text: str) -> int | float:
+    """A JSON integer as Python's `int`, unless it is too long for any field.
+
+    >>> whole_number("-42"), whole_number("9" * 4300)
+    (-42, inf)
+    """
+    return int(text) if len(text.lstrip("-")) <= LONGEST_WHOLE_NUMBER else float(text)
+
+
+class JSONProvider(DefaultJSONProvider):
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_int", whole_number)
+        return super().loads(s, **kwargs)
+
+
 def init_app(app: Flask) -> None:
     app.request_class = Request
+    app.json = JSONProvider(app)

@@ -199,6 +199,16 @@ def test_a_body_over_1_mib_sent_in_chunks_is_too_large_and_one_within_is_read(se
     assert status == 201 and answer["players"] == ["Ann", "Ben", "Cid"]
 
 
+def test_a_chunked_body_cut_short_is_a_400_not_a_500(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_SECONDS) as cut:
+        cut.sendall(b"POST /api/v1/piquet/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Transfer-Encoding: chunked\r\n\r\n64\r\n{\"game\": ")
+        cut.shutdown(socket.SHUT_WR)
+        answer = b"".join(iter(lambda: cut.recv(4096), b""))
+    assert answer.split(b"\r\n")[0] == b"HTTP/1.1 400 BAD REQUEST"
+    assert answer.endswith(b'{"errors":[{"field":"body","message":"The request body is not valid JSON."}]}\n')
+
+
 def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:
     """A client that sends its request one header line every half second, until told to stop."""
     with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as slow:
