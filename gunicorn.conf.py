@@ -8,12 +8,18 @@ with 16; see docs/performance.md).
 
 Slow clients: a thread is given a connection only once its request has
 started to arrive (gunicorn holds idle connections aside for `keepalive`
-seconds). A client that dribbles its request keeps one thread until the
-request is complete, so up to `workers` x `threads` such clients (12 by
-default) can be served at once while everyone else is still answered.
-Beyond that, or on the open internet at large, put a buffering reverse
-proxy (nginx, Caddy) in front; it also terminates HTTPS (see
-FORWARDED_ALLOW_IPS in the README).
+seconds, and waits up to 5 s for a new connection's first bytes). A client
+that stops sending its body keeps its thread for at most BODY_READ_SECONDS
+of silence (`pre_request` below): the read then fails, the request is
+refused with a 400 and the thread serves the next request in line. So any
+number of half-sent requests only delay everyone else, by at most
+BODY_READ_SECONDS for each round of `workers` x `threads` (12 by default)
+of them: 64 held open delayed a page by 21 s on 2 shared cores
+(tests/web/test_gunicorn.py), where before the body-read timeout 12 stopped it.
+A client that dribbles a byte at a time, or its headers a line at a time,
+still keeps a thread; on the open internet put a buffering reverse proxy
+(nginx, Caddy) in front; it also terminates HTTPS (see FORWARDED_ALLOW_IPS
+in the README).
 
 Requests are limited to a request line of 4094 bytes, 50 header fields of
 8190 bytes each, and (in the app) a body of 1 MiB.
@@ -37,6 +43,7 @@ limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
 accesslog = "-"
+BODY_READ_SECONDS = 2  # a phone's form or hand fits in a packet or two; a pause this long is a stalled client
 
 
 class RedactingLogger(Logger):
@@ -60,6 +67,13 @@ class RedactingLogger(Logger):
 
 
 logger_class = RedactingLogger
+
+
+def pre_request(worker, req):
+    """Reading the body gives up after BODY_READ_SECONDS without a byte (see Slow clients above)."""
+    sock = getattr(req.unreader, "sock", None)
+    if sock is not None:
+        sock.settimeout(BODY_READ_SECONDS)
 
 
 def post_worker_init(worker):

@@ -7,8 +7,10 @@ it, whatever is written meanwhile), into PATH; `restore` checks the copy
 (integrity, and that it is this app's database) and copies it back the same
 way, under the write lock, so running workers see the restored games at
 once. PostgreSQL: `pg_dump` (custom format, itself a snapshot) and
-`pg_restore --clean`, run with the app's DATABASE_URL; they must be
-installed (Debian: postgresql-client) and of the server's version or newer.
+`pg_restore --clean`, run with the app's DATABASE_URL, its password
+passed in the environment (PGPASSWORD), never on the command line that
+`ps` shows to every user of the machine; they must be installed
+(Debian: postgresql-client) and of the server's version or newer.
 """
 
 from __future__ import annotations
@@ -95,13 +97,19 @@ def _sqlite_restore(path: Path) -> None:
 
 
 def _libpq_url() -> str:
-    return db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    """The database's address without its password (which `_password_env` passes)."""
+    return db.engine.url._replace(drivername="postgresql", password=None).render_as_string(hide_password=False)
+
+
+def _password_env() -> dict[str, str]:
+    password = db.engine.url.password
+    return {**os.environ, "PGPASSWORD": str(password)} if password is not None else dict(os.environ)
 
 
 def _run(program: str, *args: str) -> None:
     if shutil.which(program) is None:
         raise BackupError(f"{program} is not installed (Debian: apt-get install postgresql-client).")
-    finished = subprocess.run([program, *args], capture_output=True, text=True, check=False)
+    finished = subprocess.run([program, *args], capture_output=True, text=True, check=False, env=_password_env())
     if finished.returncode != 0:
         raise BackupError(f"{program} failed: {finished.stderr.strip()}")
 

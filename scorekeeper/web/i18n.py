@@ -9,6 +9,7 @@ The languages offered are English and every catalog in `translations/`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import localcontext
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
@@ -131,7 +132,10 @@ def number(value: int | float) -> str:
 def _written(value: int | float, language: str) -> str:
     """`number` in one language, remembered: Babel formats slowly, and a page writes the same scores again."""
     symbol = get_minus_sign_symbol(language)
-    text = format_decimal(abs(value), locale=language)
+    with localcontext() as context:  # Babel rounds in the current context, of 28 digits: a 26-digit hand number
+        if isinstance(value, int):  # sent by a client still gets written in a message
+            context.prec = max(context.prec, len(str(abs(value))) + 8)  # and the 3 decimals it keeps room for
+        text = format_decimal(abs(value), locale=language)
     return f"{TYPOGRAPHIC_MINUS if symbol == '-' else symbol}{text}" if value < 0 else text
 
 

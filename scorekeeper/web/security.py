@@ -66,25 +66,31 @@ def _add_headers(response: Response) -> Response:
     return response
 
 
-EDIT_LINK = re.compile(r"(/join/)[^/?#\s\"]+")
+# The two places a link carries a secret: an edit link's path (/g/<id>/join/<token>) and a query parameter
+# named for a token (the organiser's /events/<id>/organise?token=..., and any `...token=` added later).
+SECRET_IN_LINK = re.compile(r"(/join/|[?&;][\w.-]*token=)[^/?&;#\s\"]+", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    """`text` with the token of every edit link blanked, however the link was percent-encoded.
+    """`text` with the token of every edit or organiser link blanked, however the link was percent-encoded.
 
     >>> redact('"GET /g/Ab3/join/s3cr3t HTTP/1.1" 303')
     '"GET /g/Ab3/join/[token] HTTP/1.1" 303'
     >>> redact("GET /g/Ab3%2F%6Aoin%2Fs3cr3t HTTP/1.1")
     'GET /g/Ab3/join/[token] HTTP/1.1'
+    >>> redact("GET /events/Ev1/organise?lang=fr&token=s3cr3t HTTP/1.1")
+    'GET /events/Ev1/organise?lang=fr&token=[token] HTTP/1.1'
+    >>> redact("GET /events/Ev1/organise?%74oken=s3cr3t HTTP/1.1")
+    'GET /events/Ev1/organise?token=[token] HTTP/1.1'
     """
     decoded = unquote(text)
-    if not EDIT_LINK.search(decoded):
+    if not SECRET_IN_LINK.search(decoded):
         return text
-    return EDIT_LINK.sub(r"\1[token]", decoded)
+    return SECRET_IN_LINK.sub(r"\1[token]", decoded)
 
 
 class RedactTokens(logging.Filter):
-    """Blanks edit tokens in the messages of the logger or handler it is added to."""
+    """Blanks edit and organiser tokens in the messages of the logger or handler it is added to."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import threading
 
 import pytest
-from sqlalchemy import delete, select
+from sqlalchemy import create_engine, delete, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
@@ -100,3 +101,26 @@ def test_restore_asks_first(app, client, tmp_path):
 
     assert result.exit_code == 1
     assert "Replace every game in the database with the backup" in result.output
+
+
+def test_pg_dump_is_given_the_password_in_its_environment_never_on_its_command_line(app, tmp_path, monkeypatch):
+    """`ps` shows every user of the machine a program's arguments; PGPASSWORD is seen by its owner only."""
+    from scorekeeper.store import backup
+
+    seen = {}
+
+    def run(argv, **kwargs):
+        seen.update(argv=argv, env=kwargs.get("env") or {})
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr(backup.shutil, "which", lambda program: f"/usr/bin/{program}")
+    monkeypatch.setattr(backup.subprocess, "run", run)
+    engine = create_engine("postgresql+psycopg://keeper:s3cr3t-pw@db.example:5433/scores")  # never connected
+    monkeypatch.setattr(type(backup.db), "engine", property(lambda _db: engine))
+    with app.app_context():
+        app.test_cli_runner().invoke(backup.backup_command, [str(tmp_path / "copy.dump")], catch_exceptions=False)
+
+    assert seen["argv"][0] == "pg_dump"
+    assert not [argument for argument in seen["argv"] if "s3cr3t-pw" in argument]
+    assert "--dbname=postgresql://keeper@db.example:5433/scores" in seen["argv"]
+    assert seen["env"]["PGPASSWORD"] == "s3cr3t-pw"

@@ -23,6 +23,8 @@ from ..conftest import dispose, make_app
 BOOT_SECONDS = 60
 ANSWER_SECONDS = 20
 SLOW_CLIENTS = 4
+HALF_SENT = 64
+HALF_SENT_ANSWER_SECONDS = 90
 
 
 def free_port() -> int:
@@ -119,6 +121,36 @@ def test_the_access_log_never_shows_an_edit_token(server):
     assert not [line for line in server.lines if token in line]
 
 
+def test_the_access_log_never_shows_any_token_of_any_link(server):
+    """Every kind of link or header that carries a token: a game's edit link, a club night's organiser link
+    (however its query is written), a table's edit link, the API's Authorization, and a page reached from
+    one of those links (its Referer)."""
+    game = json.loads(server.request("POST", "/api/v1/games", {
+        "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}).body)
+    event = json.loads(server.request("POST", "/api/v1/events", {
+        "name": "Thursday", "game": "dummy-spades", "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"],
+        "rounds": 2}).body)
+    organiser = {"Authorization": f"Bearer {event['edit_token']}"}
+    seated = json.loads(server.request("POST", f"/api/v1/events/{event['id']}/rounds", {}, headers=organiser).body)
+    tables = seated["tables"]
+    tokens = [game["edit_token"], event["edit_token"], *(table["edit_token"] for table in tables)]
+
+    assert server.request("GET", f"/events/{event['id']}/organise?token={event['edit_token']}").status == 303
+    assert server.request("GET", f"/events/{event['id']}/organise?lang=fr&%74oken={event['edit_token']}").status == 303
+    assert server.request("GET", f"/events/{event['id']}/organise?token={event['edit_token']}x").status == 403
+    for table in tables:
+        assert server.request("GET", f"/g/{table['game']}/join/{table['edit_token']}").status == 303
+    assert server.request("GET", f"/g/{game['id']}/join/{game['edit_token']}").status == 303
+    assert server.request("DELETE", f"/api/v1/games/{game['id']}/hands/1",
+                          headers={"Authorization": f"Bearer {game['edit_token']}"}).status in (404, 409)
+    assert server.request("GET", f"/g/{game['id']}?after-the-links", headers={
+        "Referer": f"http://127.0.0.1/events/{event['id']}/organise?token={event['edit_token']}"}).status == 200
+
+    server.wait_for_lines(f'"GET /g/{game["id"]}?after-the-links HTTP/1.1" 200', count=1)
+    assert len([line for line in server.lines if "organise?token=[token]" in line]) == 3
+    assert not [line for line in server.lines if any(token in line for token in tokens)]
+
+
 def test_the_access_log_leaves_out_live_polls_that_found_nothing_new(server):
     game_id = json.loads(server.request("POST", "/api/v1/games", {
         "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}).body)["id"]
@@ -167,6 +199,16 @@ def test_a_body_over_1_mib_sent_in_chunks_is_too_large_and_one_within_is_read(se
     assert status == 201 and answer["players"] == ["Ann", "Ben", "Cid"]
 
 
+def test_a_chunked_body_cut_short_is_a_400_not_a_500(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_SECONDS) as cut:
+        cut.sendall(b"POST /api/v1/piquet/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Transfer-Encoding: chunked\r\n\r\n64\r\n{\"game\": ")
+        cut.shutdown(socket.SHUT_WR)
+        answer = b"".join(iter(lambda: cut.recv(4096), b""))
+    assert answer.split(b"\r\n")[0] == b"HTTP/1.1 400 BAD REQUEST"
+    assert answer.endswith(b'{"errors":[{"field":"body","message":"The request body is not valid JSON."}]}\n')
+
+
 def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> None:
     """A client that sends its request one header line every half second, until told to stop."""
     with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as slow:
@@ -176,6 +218,30 @@ def dribble(port: int, stop: threading.Event, started: threading.Barrier) -> Non
         while not stop.wait(0.5):
             number += 1
             slow.sendall(b"X-Slow-%d: still coming\r\n" % number)
+
+
+def half_send(port: int) -> socket.socket:
+    """A request whose body says 1000 bytes and sends 9, then nothing, held open."""
+    slow = socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS)
+    slow.sendall(b"POST /api/v1/piquet/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 1000\r\n\r\n{\"game\":1")
+    return slow
+
+
+def test_64_half_sent_requests_held_open_do_not_stop_the_server_answering(server):
+    """Each stalled body gives up its thread after gunicorn.conf.py's BODY_READ_SECONDS (12 stopped the server
+    before); the bound is the test's own, not a measure of speed."""
+    held = [half_send(server.port) for _ in range(HALF_SENT)]
+    try:
+        time.sleep(1)  # every half-sent request has reached the server
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HALF_SENT_ANSWER_SECONDS)
+        connection.request("GET", "/rules/piquet")
+        assert connection.getresponse().status == 200
+        connection.close()
+        assert [slow.recv(64).split(b"\r\n")[0] for slow in held[:3]] == [b"HTTP/1.1 400 BAD REQUEST"] * 3
+    finally:
+        for slow in held:
+            slow.close()
 
 
 def test_slow_clients_do_not_stall_the_table(server):

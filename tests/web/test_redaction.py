@@ -16,6 +16,11 @@ from scorekeeper.web.security import RedactTokens, redact
         ("GET /g/Ab3/join/s3cr3t?x=1 HTTP/1.1", "GET /g/Ab3/join/[token]?x=1 HTTP/1.1"),
         ("GET /g/Ab3%2F%6Aoin%2Fs3cr3t HTTP/1.1", "GET /g/Ab3/join/[token] HTTP/1.1"),
         ("GET //g/Ab3//join/s3cr3t HTTP/1.1", "GET //g/Ab3//join/[token] HTTP/1.1"),
+        ("GET /events/Ev1/organise?token=s3cr3t HTTP/1.1", "GET /events/Ev1/organise?token=[token] HTTP/1.1"),
+        ("GET /events/Ev1/organise?lang=fr&TOKEN=s3cr3t&x=1 HTTP/1.1",
+         "GET /events/Ev1/organise?lang=fr&TOKEN=[token]&x=1 HTTP/1.1"),
+        ("GET /events/Ev1/organise?%74oken=s3%63r3t HTTP/1.1", "GET /events/Ev1/organise?token=[token] HTTP/1.1"),
+        ("GET /x?edit_token=s3cr3t HTTP/1.1", "GET /x?edit_token=[token] HTTP/1.1"),
         ("GET /g/Ab3/summary HTTP/1.1", "GET /g/Ab3/summary HTTP/1.1"),
         ("GET /players?name=%C3%A9 HTTP/1.1", "GET /players?name=%C3%A9 HTTP/1.1"),  # left as sent
     ],
