@@ -206,7 +206,7 @@ def test_a_saunt_deal_whose_declarations_reach_the_target_is_complete_without_it
     game.add(piquet.DealEntry(declared=API_DECLARED, without_play=True))
 
     assert game.waiting is None and game.is_over() and game.winner() == "Ben"
-    assert game.scores() == {"Ann": 6, "Ben": 17}
+    assert game.scores() == {"Ann": 5, "Ben": 17}, "by heads (docs/rules.md B8) Ben's sets end it: Ann's lead point never"
 
 
 def test_an_empty_list_of_trick_winners_is_a_play_entered_and_refused_as_before():
