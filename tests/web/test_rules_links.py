@@ -108,7 +108,7 @@ def test_the_language_of_a_link_is_no_setting(client):
 
 def test_a_rule_that_is_on_or_off_takes_true_or_false(client):
     page = client.get("/new/spades?mercy=maybe", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert link_problems(page) == ["« mercy=maybe » n'est ni true ni false : laissé à false."]
+    assert link_problems(page) == ["«\u00a0mercy=maybe\u00a0» n’est ni true ni false\u00a0: laissé à false."]
     assert "mercy" not in form_values(page)
 
 
