@@ -1,4 +1,4 @@
-"""The app's folders are layers, and imports run one way, downward (README "How it is built").
+"""The app's folders are layers, and imports run one way, downward (docs/architecture.md).
 
 rules < the base modules (config, extensions, database, models) < web < games < store < api < pages < app.
 A game's own pages and endpoints (`games/<game>/pages.py`, `api.py`) sit with the layer they serve. Lazy

@@ -48,7 +48,7 @@ def texts() -> list[tuple[Path, str]]:
 TEXTS = texts()
 
 
-# Files the tree names without holding: the deployment's own settings, and the example game of the README's recipe.
+# Files the tree names without holding: the deployment's own settings, and the example game of docs/architecture.md's recipe.
 NOT_IN_THE_TREE = re.compile(r"^instance/|cribbage")
 
 

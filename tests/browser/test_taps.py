@@ -2,7 +2,7 @@
 
 A tap is what a thumb does: a button, a chip or a stepper is one tap; a
 number typed on the phone's number pad is one tap on the field and one per
-digit; a dropdown is two (open it, choose). The README gives the counts
+digit; a dropdown is two (open it, choose). docs/features.md gives the counts
 before and after the "fewer taps" work. While a game is in progress the
 entry form starts on the first screen: its first field is in view without
 scrolling.
