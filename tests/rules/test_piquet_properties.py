@@ -96,11 +96,14 @@ def test_a_saunt_game_ends_at_the_first_event_reaching_the_target(deals, target)
             break
         result = game.add(entry)
         running = {role: before[TABLE.name_of(role, result.number)] for role in Role}
-        counted = 0
-        for event in entry.score().events:
+        events = list(entry.score().events)
+        for index, event in enumerate(events):
             running[event.role] += event.points
-            counted += 1
             if running[event.role] >= target:
+                # A repique comes with the head that reaches its 30, a pique with the point (docs/rules.md B5, B8).
+                bonus = events[index + 1] if index + 1 < len(events) else None
+                if bonus and bonus.role is event.role and bonus.field in (Field.REPIQUE, Field.PIQUE):
+                    running[event.role] += bonus.points
                 break
         assert result.ended_game == (running[event.role] >= target)
         assert {TABLE.name_of(r, result.number): running[r] for r in Role} == game.scores()
