@@ -185,6 +185,8 @@ class GameKind(Protocol):
     new_game_title: str
     rules_title: str
     player_count: int
+    # The styles a blank page for a game started offline may be asked in (`/new/<kind>/blank?style=`), besides none.
+    blank_styles: frozenset[str] = frozenset()
     words: Words
     template_folder: str
     rules_template: str

@@ -10,7 +10,6 @@ from markupsafe import Markup
 
 from ..games import GAMES
 from ..models import Game, Seat
-from ..rules import dummy_spades
 from ..rules.errors import RuleError
 from ..store import idempotency, records, renders, whole_renders, writes
 from ..store.stale import MadeFor, stale_entry, unversioned_change
@@ -80,7 +79,7 @@ def blank_game(kind: str) -> ResponseReturnValue:
     `?style=suicide` or `?style=mirror` gives that style's."""
     game_kind = GAMES.find(kind) or abort(404)
     style = request.args.get("style")
-    if style is not None and (kind != "dummy-spades" or style not in set(dummy_spades.Style) - {"standard"}):
+    if style is not None and style not in game_kind.blank_styles:
         abort(404)
     players = [_("Player %(number)s", number=number) for number in range(1, game_kind.player_count + 1)]
     setup = game_kind.read_setup({"game": game_kind.name, "players": players, "first_dealer": players[0],

@@ -24,6 +24,7 @@ class DummySpades(GameKind):
     new_game_title = N_("New Dummy Hand Spades game")
     rules_title = N_("Rules of Dummy Hand Spades")
     player_count = 3
+    blank_styles = frozenset(dummy_spades.Style) - {"standard"}
     words = Words()
     template_folder = "dummy_spades"
     rules_template = "rules/dummy_spades.html"
