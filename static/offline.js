@@ -167,6 +167,20 @@
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     answered(status);
     if (event.detail.elt && event.detail.elt.id === "live" && (status === 200 || status === 304)) current = true;
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (saving && path === saving.path) {
+      if (status === 200) corrected(saving.number);
+      saving = null;
+    }
+  });
+  // The entry form's save on its way (a preview posts elsewhere): the event after it is the board's, the form gone.
+  var saving = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = entryForm(event.detail.elt);
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (form && path === new URL(form.action).pathname) {
+      saving = { path: path, number: Number(form.querySelector("input[name=hand]").value) };
+    }
   });
   window.addEventListener("offline", lost);
 
@@ -287,6 +301,12 @@
     // Kept first, as typed: the scorer (seconds to start after a page load) checks it after, so a reload, a closed
     // tab or a crash meanwhile keeps the hand, and the server checks it when it is sent.
     store.get(game).then(function (waiting) {
+      if (waiting && correcting(waiting)) { // its correction takes its place, until the scorer has said
+        entry.later = waiting.later;
+        waiting.later = [];
+        entry.replaced = waiting;
+        waiting = null;
+      }
       if (waiting && (!scoresHere() || !pending(waiting))) return waiting; // one hand waits: the form is held
       var first = waiting || entry;
       if (waiting) waiting.later = (waiting.later || []).concat([entry]);
@@ -316,6 +336,10 @@
   function takeBack(entry) {
     return store.get(entry.game).then(function (first) {
       if (!first) return null;
+      if (first.key === entry.key && first.replaced) { // a refused hand's correction, refused too: the first stays
+        first.replaced.later = first.later;
+        return store.put(first.replaced);
+      }
       if (first.key === entry.key) return store.remove(entry.game);
       first.later = (first.later || []).filter(function (hand) { return hand.key !== entry.key; });
       return store.put(first);
@@ -389,12 +413,17 @@
       var version = page.querySelector("#entry input[name=version]");
       var moved = Boolean(version) && version.value !== fieldOf(entry, "version");
       if (next === entry.number && !moved) { // refused by a rule: the form comes back as typed, with the reasons
-        // The hands typed after it stay, each to be sent, or chosen for, in turn: none is dropped.
-        var behind = nextInLine(entry);
-        return (behind ? store.put(behind) : store.remove(entry.game)).then(function () {
-          swapBoard(html, function () {
-            note(fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) }));
-          });
+        // Kept, with the hands typed after it, until the player corrects it (its correction takes its place) or
+        // discards it: a reload before either loses nothing.
+        entry.state = "refused";
+        entry.rule = true;
+        var reasons = Array.prototype.map.call(page.querySelectorAll("#entry .error"), function (error) {
+          return error.textContent.trim();
+        }).filter(function (reason, index, all) { return reason && all.indexOf(reason) === index; });
+        entry.message = [fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) })]
+          .concat(reasons).join(" ");
+        return store.put(entry).then(function () {
+          swapBoard(html, function () { note(entry.message); });
         });
       }
       entry.state = "conflict";
@@ -450,6 +479,38 @@
 
   // Waiting to be sent ("elsewhere": another page found it needs this game's page, which sends it again).
   function pending(entry) { return entry.state === "waiting" || entry.state === "elsewhere"; }
+  // Refused by a rule of the game when it was sent: the form stays open for its correction, which takes its place.
+  function correcting(entry) { return entry.state === "refused" && Boolean(entry.rule); }
+
+  // What was typed for a kept hand, back in the form (the form keeps its own number, version and key).
+  function putBack(entry, form) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
+      var values = entry.fields.filter(function (pair) { return pair[0] === field.name; }).map(function (pair) {
+        return pair[1];
+      });
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else field.value = values[0] || "";
+    });
+    var bid = form.querySelector(".live-bids input"); // what the bids put back decide, asked again
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+    var first = form.querySelector("input:not([type=hidden]), select");
+    if (first) first.focus();
+  }
+
+  // The correction of a hand refused by a rule, recorded by the server: it takes the kept hand's place, and the
+  // hands typed after it are sent in turn.
+  function corrected(number) {
+    var here = live();
+    if (!here) return;
+    store.get(here.dataset.game).then(function (first) {
+      if (!first || !correcting(first) || first.number !== number) return;
+      var following = nextInLine(first);
+      return (following ? store.put(following) : store.remove(first.game)).then(show).then(function () {
+        if (following) send(following);
+      });
+    });
+  }
 
   function waitingElement(entry) {
     var name = fill(entry.entry, { number: entry.number });
@@ -479,6 +540,9 @@
       choices.className = "actions";
       if (entry.state === "conflict" && entry.edit && !entry.gone && currentEntryForm()) {
         choices.append(button(texts.applyAgain, function () { reapplyEdit(entry); }));
+      }
+      if (correcting(entry) && currentEntryForm()) {
+        choices.append(button(texts.putBack, function () { putBack(entry, currentEntryForm()); }));
       }
       if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo && !entry.edit) {
         choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
@@ -514,7 +578,7 @@
       var line = inLine(entry);
       var scoring = scoresHere() && pending(entry);
       boardUndo(scoring ? line : [], form);
-      if (form) form.hidden = !scoring;
+      if (form) form.hidden = !scoring && !correcting(entry);
       if (scoring) showPhoneBoard(line);
       if (scoring && form) alignForm(form, line[line.length - 1]);
       if (entryArea && pending(entry) && !scoring) {
