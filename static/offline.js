@@ -431,7 +431,7 @@
       var name = fill(entry.entry, { number: entry.number });
       var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
-      return store.put(entry).then(function () {
+      return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
         swapBoard(html, function () {
           var theirs = document.getElementById("hand-" + entry.number);
           if (theirs) theirs.open = true;
@@ -444,6 +444,56 @@
     entry.message = fill(texts.notSent, { entry: fill(entry.entry, { number: entry.number }) })
       + (reason ? " " + reason.textContent.trim() : "");
     return store.put(entry).then(show);
+  }
+
+  // What the other phone did, in words, added to a clash's message (kept before it, so nothing waits on this): the
+  // game as this phone last held it against the server's now, hand by hand.
+  function saidWhatChanged(entry) {
+    var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
+      .then(function (response) { return response.ok ? response.json() : null; });
+    return Promise.all([store.game(entry.game), api]).then(function (both) {
+      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
+      if (!lines.length) return null;
+      entry.message += " " + lines.join(" ");
+      return store.put(entry);
+    }).catch(function () { return null; });
+  }
+  // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
+  // else the hand's "total".
+  function pointsOf(hand) {
+    var sides = hand.teams || hand.players || {};
+    var points = {};
+    Object.keys(sides).forEach(function (side) {
+      var value = "delta" in sides[side] ? sides[side].delta : sides[side].total;
+      if (typeof value === "number") points[side] = value;
+    });
+    return points;
+  }
+  function signed(value) {
+    var text = new Intl.NumberFormat(root.lang || undefined, { signDisplay: "exceptZero" }).format(value);
+    return text.replace("-", "\u2212");
+  }
+  function changesBetween(before, now) {
+    if (!before || !now || !before.hands || !now.hands) return [];
+    var held = {};
+    before.hands.forEach(function (hand) { held[hand.number] = hand; });
+    var lines = [];
+    now.hands.forEach(function (hand) {
+      var was = held[hand.number];
+      delete held[hand.number];
+      if (!was) { lines.push(fill(texts.theyRecorded, { entry: entryName(hand.number) })); return; }
+      if (JSON.stringify(was.entry) === JSON.stringify(hand.entry)) return;
+      var old = pointsOf(was);
+      var fresh = pointsOf(hand);
+      var moves = Object.keys(fresh).filter(function (side) { return side in old && old[side] !== fresh[side]; })
+        .map(function (side) { return side + " " + signed(old[side]) + " \u2192 " + signed(fresh[side]); });
+      lines.push(moves.length ? fill(texts.theyChanged, { entry: entryName(hand.number), changes: moves.join(", ") })
+                              : fill(texts.theyChangedSame, { entry: entryName(hand.number) }));
+    });
+    Object.keys(held).forEach(function (number) {
+      lines.push(fill(texts.theyUndid, { entry: entryName(Number(number)) }));
+    });
+    return lines;
   }
 
   function swapBoard(html, then) {
@@ -762,7 +812,14 @@
     heldVersion = at;
     fetch(texts.api.replace("GAME_ID", here.dataset.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (api) { if (api) return store.keepGame({ game: api.id, api: api, opened: Date.now() }).then(show); })
+      .then(function (api) {
+        if (!api) return null;
+        return Promise.all([store.game(api.id), store.get(api.id)]).then(function (both) {
+          // While changes typed here wait, the game as they were typed on is kept too: a clash says what changed.
+          var typedOn = both[1] && both[0] ? both[0].typedOn || both[0].api : null;
+          return store.keepGame({ game: api.id, api: api, opened: Date.now(), typedOn: typedOn });
+        }).then(show);
+      })
       .catch(function () { heldVersion = null; });
   }
 
@@ -1439,7 +1496,7 @@
     entry.state = "conflict";
     entry.gone = status === 404;
     entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
-    return store.put(entry).then(function () {
+    return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
       return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
     }).then(function (response) { return response.text(); }).then(function (page) {
       var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");
@@ -1624,20 +1681,49 @@
       var drawn = crypto.getRandomValues(new Uint32Array(1))[0] % seats;
       fields = fields.map(function (pair) { return pair[0] === "first_dealer" ? [pair[0], String(drawn)] : pair; });
     }
+    var game = PROVISIONAL + key;
+    var names = fields.filter(function (pair) { return /^player_\d+$/.test(pair[0]); }).map(function (pair) {
+      return pair[1].trim();
+    });
+    // Kept first, as typed, with the names only: the scorer (seconds to start) checks it after, so a reload or a
+    // closed tab meanwhile keeps it (its page checks it again, and the server checks it when it is sent).
+    var held = { game: game, api: { id: game, game: kind, players: names, version: 0, hands: [] },
+                 creation: { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(),
+                             state: "checking", blank: blankAddress(form.action, pairValue(fields, "style")) } };
     var slow = setTimeout(function () { note(texts.checking, form); }, CHECKING_NOTE_MS);
-    score({ game: kind, setup_fields: typedFields({ fields: fields }), changes: [] }).then(function (answer) {
+    store.keepGame(held).then(function () {
+      note(fill(texts.kept, { entry: fill(texts.newGame, { names: namesOf(held) }) }), form);
+      return checkCreation(held, false);
+    }).then(function (errors) {
       clearTimeout(slow);
       note(null, form);
-      if (!answer || !(answer.setup || answer.errors)) { note(texts.needsServer, form); return null; }
-      if (answer.errors) { showSetupErrors(form, answer.errors); return null; }
-      var game = PROVISIONAL + key;
-      var creation = { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(), state: "waiting",
-                       blank: blankAddress(form.action, pairValue(fields, "style")) };
-      var api = Object.assign({ id: game, version: 0, hands: [] }, answer.setup);
-      return store.keepGame({ game: game, api: api, creation: creation }).then(function () {
-        location.assign(creation.blank + "#" + game);
-      });
-    }).catch(function () { note(texts.needsServer, form); }).then(function () { starting = false; });
+      if (errors) { showSetupErrors(form, errors); return; }
+      if (held.creation.state === "waiting") { location.assign(held.creation.blank + "#" + game); return; }
+      note(fill(texts.kept, { entry: fill(texts.newGame, { names: namesOf(held) }) }), form); // the server checks it
+    }, function () {
+      clearTimeout(slow);
+      note(texts.needsServer, form); // IndexedDB refused (a private window): nothing was kept
+    }).then(function () { starting = false; });
+  }
+
+  // A new game kept as typed, checked by the scorer: it waits to be sent with the game's setup, or, refused, it is
+  // forgotten while its form is on screen (`kept` false: the errors, returned, go beside the fields) or kept with
+  // the reasons until the player discards it. Without an answer it stays to be checked by the server.
+  function checkCreation(held, kept) {
+    return score({ game: held.creation.kind, setup_fields: typedFields({ fields: held.creation.fields }), changes: [] })
+      .then(function (answer) {
+        if (!answer || !(answer.setup || answer.errors)) return null;
+        if (answer.setup) {
+          held.api = Object.assign({ id: held.game, version: 0, hands: [] }, answer.setup);
+          held.creation.state = "waiting";
+          return store.keepGame(held).then(function () { return null; });
+        }
+        if (!kept) return store.forgetGame(held.game).then(function () { return answer.errors; });
+        held.creation.state = "refused";
+        held.creation.message = [fill(texts.notSent, { entry: fill(texts.newGame, { names: namesOf(held) }) })]
+          .concat(answer.errors.map(function (problem) { return problem.message; })).join(" ");
+        return store.keepGame(held).then(function () { return null; });
+      }, function () { return null; });
   }
 
   function clearSetupErrors(form) {
@@ -1673,11 +1759,17 @@
     return store.game(game).then(function (held) {
       if (held && held.created) { location.replace(held.address); return; }
       if (!held || held.api.game !== here.dataset.kind) return;
-      here.dataset.game = game;
-      putNames(JSON.parse(here.dataset.placeholders), held.api);
-      bidsInOrder(held.api);
-      document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
+      if (held.creation && held.creation.state === "checking") { // kept, then the page was left before its check
+        return checkCreation(held, true).then(function () { return shownProvisional(here, game, held); });
+      }
+      return shownProvisional(here, game, held);
     }, function () { /* no IndexedDB: the blank page stays blank */ });
+  }
+  function shownProvisional(here, game, held) {
+    here.dataset.game = game;
+    putNames(JSON.parse(here.dataset.placeholders), held.api);
+    bidsInOrder(held.api);
+    document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
   }
   // The typed names in place of the placeholders ("Player 1"), in the page's text and in the values and labels of the
   // form's fields that name a player. Piquet's form names the players by role: the placeholders' dealer (the first)
@@ -1734,11 +1826,12 @@
       if (!held || !held.creation || !heading) return;
       var creation = held.creation;
       var name = fill(texts.newGame, { names: namesOf(held) });
-      var box = element("div", "waiting-hand" + (creation.state === "waiting" ? "" : " needs-choice"));
+      var waits = creation.state === "waiting" || creation.state === "checking";
+      var box = element("div", "waiting-hand" + (waits ? "" : " needs-choice"));
       box.id = "waiting-creation";
-      box.append(element("p", "waiting-title", fill(creation.state === "waiting" ? texts.waiting : texts.unsent, { entry: name })),
+      box.append(element("p", "waiting-title", fill(waits ? texts.waiting : texts.unsent, { entry: name })),
                  element("p", "muted small", fill(texts.keptAt, { time: clock(creation.kept) })));
-      if (creation.state !== "waiting") {
+      if (!waits) {
         var message = element("p", "waiting-problem", creation.message || "");
         message.setAttribute("role", "alert");
         var choices = element("p", "actions");
@@ -1759,7 +1852,7 @@
   function sendCreations() {
     return store.games().then(function (kept) {
       return Promise.all(kept.filter(function (held) {
-        return held.creation && held.creation.state === "waiting";
+        return held.creation && (held.creation.state === "waiting" || held.creation.state === "checking");
       }).map(sendCreation));
     }, function () { return []; });
   }
