@@ -11,7 +11,7 @@ from ..games.schemas import INTEGER, NAME, NAMES, STRING, array, choice, integer
 from ..models import Event, token_matches
 from ..rules.errors import FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import events
+from ..store import events, ladders
 from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
@@ -29,7 +29,9 @@ TABLE = named("EventTable", obj({
     "confirmed_by": nullable(NAME), "corrected_at": nullable({**STRING, "format": "date-time"}),
     "edit_token": {**STRING, "description": "The table's edit token: only for the organiser."},
     "edit_url": {**STRING, "description": "The table's edit link: only for the organiser."},
-}, optional=("edit_token", "edit_url")))
+    "chances": {"type": "object", "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1},
+                "description": "A ladder's club night: each side's probability of winning the table."},
+}, optional=("edit_token", "edit_url", "chances")))
 EVENT_FIELDS = {
     "id": STRING, "name": STRING, "game": choice(GAMES.keys()), "players": NAMES, "rounds": integer(1, 20),
     "round": integer(0), "hands_per_round": nullable(integer(1)), "settings": {"type": "object"},
@@ -44,6 +46,7 @@ CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
 NEW_EVENT = named("NewEvent", request_obj({
     "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
+    "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder's token)."},
 }))
 EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",
            "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
@@ -71,6 +74,17 @@ def event_object(view: dict[str, Any], organiser_token: str | None = None) -> di
     # Every table's address starts alike: built once (a url_for a table cost a third of a 30-table answer).
     game_url = absolute_url("views.show_game", game_id="_").removesuffix("_")
     payload["tables"] = [table_object(table, organiser_token, game_url) for table in view["tables"]]
+    return with_chances(payload)
+
+
+def with_chances(payload: dict[str, Any]) -> dict[str, Any]:
+    """A ladder's club night: each table carries each side's chances from the ratings before its round."""
+    evening = ladders.evening_of_ladder(payload["id"])
+    if evening is None:
+        return payload
+    skills = ladders.skills_before_rounds(evening)
+    for table in payload["tables"]:
+        table["chances"] = ladders.table_chances(skills[table["round"]], table["players"])
     return payload
 
 
@@ -99,19 +113,35 @@ def organiser_event(event_id: str) -> Event | Response:
 def answer(view: dict[str, Any], status: int = 200) -> Response:
     token = bearer_token()
     organiser = token if token and token_matches(token, view["edit_token_hash"]) else None
-    response = make_response(jsonify(event_object(view, organiser)), status)
-    response.set_etag(str(view["version"]))
+    payload = event_object(view, organiser)
+    response = make_response(jsonify(payload), status)
+    if any("chances" in table for table in payload["tables"]):
+        response.add_etag()  # the chances follow the ladder's earlier tables too, not only this club night
+    else:
+        response.set_etag(str(view["version"]))
     return response
 
 
 @bp.post("")
 @describe("Create a club night", body=NEW_EVENT, idempotent=True, tag="events", examples={"club": EXAMPLE},
           replies={201: Reply("The event object, the organiser's token (shown only this once) and its page's url.",
-                              CREATED_EVENT, ("Location",))})
+                              CREATED_EVENT, ("Location",)),
+                   403: Reply("A club night joining a ladder (`ladder`) needs the ladder's token, sent as "
+                              "`Authorization: Bearer <token>`: it is missing or wrong.", ref("Error"))})
 @creation_limit
 def create_event() -> Response:
+    body = object_body()
+    ladder = None
+    if body.get("ladder") is not None:
+        ladder = ladders.keepers_ladder(body["ladder"], bearer_token())
+        if isinstance(ladder, FieldError):
+            return error_response(403 if ladder.field == "request" else 422, [ladder])
+
     def write() -> Response:
-        created = events.create_event(object_body())
+        if ladder is not None:
+            ladders.join(ladder, body.get("game"))
+        created = events.create_event(body)
+        created.event.ladder_id = ladder.id if ladder is not None else None
         payload = event_object(view_of(events.load_event(created.event.public_id)))
         payload["edit_token"] = created.edit_token
         location = url_for("events_api.show_event", event_id=created.event.public_id)
@@ -126,7 +156,8 @@ def create_event() -> Response:
     304: Reply("The event has not changed since the ETag of If-None-Match."),
 })
 def show_event(event_id: str) -> Response:
-    response = answer(event_view(event_id)) if bearer_token() else public_answer(event_id)
+    in_ladder = ladders.evening_of_ladder(event_id) is not None
+    response = answer(event_view(event_id)) if bearer_token() or in_ladder else public_answer(event_id)
     response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)
     return response

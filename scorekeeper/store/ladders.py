@@ -1,0 +1,249 @@
+"""Ladders (docs/api.md, "Ladders"): creating one, its club nights' matches read in one query, its ratings.
+
+A ladder's version is its own plus its club nights' versions (each the
+event's own plus its tables' games'): it grows with every change to any
+table of any of its evenings. The ladder's view (plain data for the API
+object and the page) is kept in the cache of renders under that version,
+so a ladder between changes answers from one query.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import joinedload, lazyload
+
+from ..extensions import db
+from ..games import GAMES
+from ..models import PUBLIC_ID, Event, EventTable, Game, Ladder, Render, hash_token, player_key
+from ..rules.errors import ErrorCollector, FieldError, MalformedInput, NotAllowed
+from ..rules.events.places import table_places
+from ..rules.names import normal_form
+from ..rules.phrases import N_, phrase
+from . import records, renders, running_state
+from .ratings import DEFAULT, MODEL, Match, Outcome, Ratings, rate
+from .writes import flush
+
+MAX_LADDER_NAME = 60
+
+
+@dataclass(frozen=True)
+class CreatedLadder:
+    """A new ladder and its keeper's token (shown only this once)."""
+
+    ladder: Ladder
+    edit_token: str
+
+
+def create_ladder(data: object) -> CreatedLadder:
+    """Validate a ladder (the API's create payload) and store it (not committed).
+
+    :raises RuleError: fields ``body``, ``name``, ``game``.
+    """
+    if not isinstance(data, dict):
+        raise MalformedInput.single("body", phrase(N_("Send the new ladder as a JSON object.")))
+    errors = ErrorCollector()
+    raw = data.get("name")
+    name = normal_form(raw) if isinstance(raw, str) else ""
+    if not name:
+        errors.add("name", phrase(N_("Give the ladder a name.")))
+    elif len(name) > MAX_LADDER_NAME or any(unicodedata.category(c).startswith("C") for c in name):
+        errors.add("name", phrase(N_("A ladder's name is up to %(max)s letters, digits, spaces and punctuation."),
+                                  max=MAX_LADDER_NAME))
+    kind = GAMES.find(data.get("game"))
+    if kind is None:
+        choices = ", ".join(f"“{game}”" for game in GAMES)
+        errors.add("game", phrase(N_("Choose the game: %(choices)s."), choices=choices))
+    errors.raise_if_any()
+    assert kind is not None
+    token = secrets.token_urlsafe(24)
+    ladder = Ladder(public_id=secrets.token_urlsafe(8), name=name, kind=kind.name,
+                    edit_token_hash=hash_token(token), version=0)
+    db.session.add(ladder)
+    flush()
+    return CreatedLadder(ladder, token)
+
+
+def ladder_or_404(public_id: str, *, lock: bool = False) -> Ladder:
+    if not PUBLIC_ID.fullmatch(public_id):
+        abort(404)
+    query = db.select(Ladder).filter_by(public_id=public_id)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return db.first_or_404(query)
+
+
+def keepers_ladder(public_id: object, token: str) -> Ladder | FieldError:
+    """The ladder a new club night joins, locked, for its keeper's token; else why not (field ``ladder``: there is
+    no such ladder; ``request``: not its keeper's token)."""
+    found = (db.session.execute(db.select(Ladder).filter_by(public_id=public_id).with_for_update()).scalar_one_or_none()
+             if isinstance(public_id, str) and PUBLIC_ID.fullmatch(public_id) else None)
+    if found is None:
+        return FieldError("ladder", phrase(N_("There is no such ladder.")))
+    if not found.has_edit_token(token):
+        return FieldError("request", phrase(
+            N_("A club night joins a ladder with the ladder's token: send “Authorization: Bearer <edit_token>”.")))
+    return found
+
+
+def join(ladder: Ladder, game: object) -> None:
+    """A new club night of `game` joins the ladder (not committed). :raises NotAllowed: another game than the
+    ladder's (field ``game``)."""
+    if game != ladder.kind:
+        raise NotAllowed.single("game", phrase(
+            N_("This ladder rates games of %(game)s: its club nights play that game."), game=ladder.kind))
+    ladder.version += 1
+
+
+# The ladder's club nights with their tables, games, seats and running states: one query.
+_EVENTS = (
+    db.select(Event).where(Event.ladder_id == bindparam("ladder_id")).order_by(Event.id)
+    .options(joinedload(Event.tables).joinedload(EventTable.game).options(
+        joinedload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
+)
+
+_VERSION = (
+    select(Ladder.version
+           + select(func.coalesce(func.sum(Event.version), 0)).where(Event.ladder_id == Ladder.id).scalar_subquery()
+           + select(func.coalesce(func.sum(Game.version), 0)).select_from(Event)
+           .join(EventTable, EventTable.event_id == Event.id).join(Game, Game.id == EventTable.game_id)
+           .where(Event.ladder_id == Ladder.id).scalar_subquery())
+    .where(Ladder.public_id == bindparam("public_id"))
+)
+
+
+@dataclass(frozen=True)
+class LadderState:
+    """A ladder read whole: its club nights (public ids, in order) and the ratings of their matches."""
+
+    ladder: Ladder
+    events: list[str]
+    ratings: Ratings
+    version: int
+
+
+def load_ladder(public_id: str) -> LadderState:
+    """The ladder with every finished table of its club nights rated in order; a 404 for none."""
+    ladder = ladder_or_404(public_id)
+    evenings = db.session.execute(_EVENTS, {"ladder_id": ladder.id}).unique().scalars().all()
+    kind = GAMES[ladder.kind]
+    matches = []
+    version = ladder.version
+    for index, event in enumerate(evenings):
+        version += event.version
+        for row in event.tables:
+            version += row.game.version
+            engine = running_state.resumed(row.game) or records.replay(row.game)
+            if engine.is_over():
+                finished = kind.table_sides(engine)
+                matches.append(Match(index, row.round, row.number, tuple(side.players for side in finished.sides),
+                                     table_places(finished)))
+    return LadderState(ladder, [event.public_id for event in evenings], rate(matches, len(evenings)), version)
+
+
+def figure(value: float) -> float:
+    """A ladder's figure as the API and the page give it: rounded to two decimals, never -0.0."""
+    return round(value, 2) + 0.0
+
+
+def ladder_view(public_id: str) -> dict[str, Any]:
+    """The ladder as every reader sees it now: kept for its version, or made and kept; a 404 for none."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        abort(404)
+    key = renders.key_of("ladder-view", public_id)
+    version = db.session.execute(_VERSION, {"public_id": public_id}).scalar_one_or_none()
+    if version is None:
+        abort(404)
+    kept = db.session.execute(select(Render.body).where(
+        Render.key == key, Render.version == version)).scalar_one_or_none()
+    if kept is not None:
+        return dict(json.loads(kept))
+    view = view_of(load_ladder(public_id))
+    renders.keep(key, public_id, view["version"], json.dumps(view))
+    return view
+
+
+def view_of(state: LadderState) -> dict[str, Any]:
+    """The ladder as plain data: the API object's fields, each player's matches and ratings after each evening."""
+    ratings = state.ratings
+    ladder = state.ladder
+    order = sorted(ratings.skills, key=lambda key: (-figure(ratings.skills[key].rating),
+                                                    ratings.names[key].casefold(), ratings.names[key]))
+    lines: list[dict[str, Any]] = []
+    for index, key in enumerate(order):
+        skill = ratings.skills[key]
+        shares = lines and lines[-1]["rating"] == figure(skill.rating)
+        lines.append({"place": lines[-1]["place"] if shares else index + 1, "player": ratings.names[key],
+                      "rating": figure(skill.rating), "mu": figure(skill.mu), "sigma": figure(skill.sigma),
+                      "tables": len(ratings.outcomes[key]), "change": figure(ratings.change(key))})
+    return {
+        "id": ladder.public_id, "name": ladder.name, "game": ladder.kind, "version": state.version,
+        "model": {"name": "PlackettLuce", "mu": round(MODEL.mu, 3), "sigma": round(MODEL.sigma, 3)},
+        "events": state.events, "ratings": lines,
+        "matches": {ratings.names[key]: [_outcome(outcome) for outcome in ratings.outcomes[key]] for key in order},
+        "evenings": [[figure(after[key]) if key in after else None for after in ratings.after_evening]
+                     for key in order],
+        "edit_token_hash": ladder.edit_token_hash,
+    }
+
+
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    match = outcome.match
+    return {"evening": match.evening + 1, "round": match.round, "table": match.table, "place": outcome.place,
+            "shared": outcome.shared, "sides": len(match.sides),
+            "against": [[o.name, figure(o.rating)] for o in outcome.opponents],
+            "change": figure(outcome.change)}
+
+
+def skills_before_rounds(event: Event) -> dict[int, dict[str, list[float]]]:
+    """For a club night of a ladder: by round seated, each of its players' [mu, sigma] from the matches before that
+    round as they stand now; kept under the ladder's version (a correction of an earlier table changes them)."""
+    ladder = db.session.get(Ladder, event.ladder_id)
+    assert ladder is not None
+    key = renders.key_of("ladder-skills", ladder.public_id, event.public_id)
+    version = db.session.execute(_VERSION, {"public_id": ladder.public_id}).scalar_one()
+    kept = db.session.execute(select(Render.body).where(Render.key == key, Render.version == version)
+                              ).scalar_one_or_none()
+    if kept is None:
+        state = load_ladder(ladder.public_id)
+        evening = state.events.index(event.public_id)
+        rounds = sorted({row.round for row in event.tables})
+        skills = {number: {player_key(name): [skill.mu, skill.sigma] for name in event.players
+                           for skill in [state.ratings.skills_before(evening, number).get(player_key(name), DEFAULT)]}
+                  for number in rounds}
+        kept = json.dumps(skills)
+        renders.keep(key, ladder.public_id, state.version, kept)
+    return {int(number): skills for number, skills in json.loads(kept).items()}
+
+
+def chances(skills: dict[str, list[float]], sides: list[list[str]]) -> list[float]:
+    """Each side's probability of winning (openskill's `predict_win`) from the players' [mu, sigma]."""
+    teams = [[MODEL.rating(*skills.get(player_key(name), [DEFAULT.mu, DEFAULT.sigma])) for name in side]
+             for side in sides]
+    return list(MODEL.predict_win(teams))
+
+
+def evening_of_ladder(event_public_id: str) -> Event | None:
+    """The club night, if it belongs to a ladder (its tables then carry chances)."""
+    return db.session.execute(select(Event).where(Event.public_id == event_public_id, Event.ladder_id.is_not(None))
+                              ).scalar_one_or_none()
+
+
+def table_sides(players: list[str]) -> list[list[str]]:
+    """A table's sides from its seats, as the standings name them: four-player partners the first and third seats
+    against the second and fourth; otherwise each player a side."""
+    if len(players) == 4:
+        return [[players[0], players[2]], [players[1], players[3]]]
+    return [[name] for name in players]
+
+
+def table_chances(skills: dict[str, list[float]], players: list[str]) -> dict[str, float]:
+    """Each side's chance of winning the table, named as in the standings ("Ann", or "Ann & Cid")."""
+    sides = table_sides(players)
+    return {" & ".join(side): chance for side, chance in zip(sides, chances(skills, sides), strict=True)}
