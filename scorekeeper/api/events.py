@@ -63,7 +63,7 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-PRIVATE = ("edit_token_hash",)
+PRIVATE = ("edit_token_hash", "ladder")
 PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
 
 
@@ -74,14 +74,13 @@ def event_object(view: dict[str, Any], organiser_token: str | None = None) -> di
     # Every table's address starts alike: built once (a url_for a table cost a third of a 30-table answer).
     game_url = absolute_url("views.show_game", game_id="_").removesuffix("_")
     payload["tables"] = [table_object(table, organiser_token, game_url) for table in view["tables"]]
-    return with_chances(payload)
+    return with_chances(payload) if view.get("ladder") else payload
 
 
 def with_chances(payload: dict[str, Any]) -> dict[str, Any]:
     """A ladder's club night: each table carries each side's chances from the ratings before its round."""
     evening = ladders.evening_of_ladder(payload["id"])
-    if evening is None:
-        return payload
+    assert evening is not None
     skills = ladders.skills_before_rounds(evening)
     for table in payload["tables"]:
         table["chances"] = ladders.table_chances(skills[table["round"]], table["players"])
@@ -131,11 +130,10 @@ def answer(view: dict[str, Any], status: int = 200) -> Response:
 @creation_limit
 def create_event() -> Response:
     body = object_body()
-    ladder = None
-    if body.get("ladder") is not None:
-        ladder = ladders.keepers_ladder(body["ladder"], bearer_token())
-        if isinstance(ladder, FieldError):
-            return error_response(403 if ladder.field == "request" else 422, [ladder])
+    found = ladders.keepers_ladder(body["ladder"], bearer_token()) if body.get("ladder") is not None else None
+    if isinstance(found, FieldError):
+        return error_response(403 if found.field == "request" else 422, [found])
+    ladder = found
 
     def write() -> Response:
         if ladder is not None:
@@ -156,8 +154,7 @@ def create_event() -> Response:
     304: Reply("The event has not changed since the ETag of If-None-Match."),
 })
 def show_event(event_id: str) -> Response:
-    in_ladder = ladders.evening_of_ladder(event_id) is not None
-    response = answer(event_view(event_id)) if bearer_token() or in_ladder else public_answer(event_id)
+    response = answer(event_view(event_id)) if bearer_token() else public_answer(event_id)
     response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)
     return response
@@ -172,6 +169,11 @@ def public_answer(event_id: str) -> Response:
     text = kept.parts[part]
     if text is None:
         text = jsonify(event_object(kept.view)).get_data(as_text=True)
+        if kept.in_ladder:
+            # A ladder's club night is never kept whole: its chances follow the ladder's earlier tables too.
+            response = current_app.response_class(text, mimetype="application/json")
+            response.add_etag()
+            return response
         keep_part(kept, part, text)
     response = current_app.response_class(text, mimetype="application/json")
     response.set_etag(str(kept.version))

@@ -224,8 +224,8 @@ def skills_before_rounds(event: Event) -> dict[int, dict[str, list[float]]]:
 
 def chances(skills: dict[str, list[float]], sides: list[list[str]]) -> list[float]:
     """Each side's probability of winning (openskill's `predict_win`) from the players' [mu, sigma]."""
-    teams = [[MODEL.rating(*skills.get(player_key(name), [DEFAULT.mu, DEFAULT.sigma])) for name in side]
-             for side in sides]
+    known = {key: MODEL.rating(mu=mu, sigma=sigma) for key, (mu, sigma) in skills.items()}
+    teams = [[known.get(player_key(name)) or MODEL.rating() for name in side] for side in sides]
     return list(MODEL.predict_win(teams))
 
 
@@ -247,3 +247,20 @@ def table_chances(skills: dict[str, list[float]], players: list[str]) -> dict[st
     """Each side's chance of winning the table, named as in the standings ("Ann", or "Ann & Cid")."""
     sides = table_sides(players)
     return {" & ".join(side): chance for side, chance in zip(sides, chances(skills, sides), strict=True)}
+
+
+def round_chances(event_public_id: str) -> list[tuple[int, dict[str, float]]]:
+    """A ladder's club night: each table of its latest round seated, with each side's chances (none for a club
+    night of no ladder or before round 1). One query for the tables and their seats."""
+    evening = evening_of_ladder(event_public_id)
+    if evening is None:
+        return []
+    latest = select(func.max(EventTable.round)).where(EventTable.event_id == evening.id).scalar_subquery()
+    rows = db.session.execute(
+        select(EventTable).where(EventTable.event_id == evening.id, EventTable.round == latest)
+        .order_by(EventTable.number).options(joinedload(EventTable.game).joinedload(Game.seats))
+    ).unique().scalars().all()
+    if not rows:
+        return []
+    skills = skills_before_rounds(evening)[rows[0].round]
+    return [(row.number, table_chances(skills, list(row.game.player_names))) for row in rows]
