@@ -9,6 +9,7 @@ from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_percent, get_locale, gettext
+from markupsafe import Markup
 
 from ..extensions import db
 from ..games import GAMES
@@ -105,14 +106,27 @@ def new_ladder() -> ResponseReturnValue:
     return render_template("ladders/new.html", form=form), status
 
 
+STANDINGS = "ladders/_standings.html"
+
+
 @bp.get("/<ladder_id>")
 def show_ladder(ladder_id: str) -> ResponseReturnValue:
-    view = ladders.ladder_view(ladder_id)
-    token = keeper_token(view)
+    """The ladder's page; its ratings, chart and matches (the same for every reader) are kept for the ladder's
+    version in each language, so a ladder of 1,500 matches answers from its kept part."""
+    language = str(get_locale())
+    version, standings = ladders.ladder_part(ladder_id, STANDINGS, language)
+    if standings is None:
+        view = ladders.ladder_view(ladder_id)
+        standings = render_template(STANDINGS, view=view, figure=ladder_figure, why=why, chart=rating_chart(view))
+        ladders.keep_part(ladder_id, STANDINGS, language, version, standings)
+    ladder = ladders.ladder_or_404(ladder_id)
+    remembered = access.remembered_token(keeper_key(ladder.public_id))
+    token = remembered if ladder.has_edit_token(remembered) else None
     response = Response(render_template(
-        "ladders/show.html", view=view, kind=GAMES[view["game"]], figure=ladder_figure, why=why,
-        chart=rating_chart(view), keeper_link=absolute_url("ladders.keep", ladder_id=view["id"], token=token)
-        if token else None, ladder_link=absolute_url("ladders.show_ladder", ladder_id=view["id"])))
+        "ladders/show.html", ladder=ladder, kind=GAMES[ladder.kind], events=ladders.evening_count(ladder),
+        standings=Markup(standings),  # noqa: S704  # our own render
+        keeper_link=absolute_url("ladders.keep", ladder_id=ladder.public_id, token=token) if token else None,
+        ladder_link=absolute_url("ladders.show_ladder", ladder_id=ladder.public_id)))
     vary_on(response, "Cookie")
     return response
 

@@ -20,7 +20,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, lazyload
 
 from ..extensions import db
-from ..games import GAMES
+from ..games import GAMES, GameKind
 from ..models import PUBLIC_ID, Event, EventTable, Game, Ladder, Render, hash_token, player_key
 from ..rules.errors import ErrorCollector, FieldError, MalformedInput, NotAllowed
 from ..rules.events.places import table_places
@@ -101,11 +101,19 @@ def join(ladder: Ladder, game: object) -> None:
     ladder.version += 1
 
 
-# The ladder's club nights with their tables, games, seats and running states: one query.
+# Some club nights with their tables, games, seats and running states: one query.
 _EVENTS = (
-    db.select(Event).where(Event.ladder_id == bindparam("ladder_id")).order_by(Event.id)
+    db.select(Event).where(Event.id.in_(bindparam("event_ids", expanding=True))).order_by(Event.id)
     .options(joinedload(Event.tables).joinedload(EventTable.game).options(
         joinedload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
+)
+
+# The ladder's club nights in order, each with its version (its own plus its tables' games').
+_EVENT_VERSIONS = (
+    select(Event.id, Event.public_id, Event.version + func.coalesce(func.sum(Game.version), 0))
+    .select_from(Event).outerjoin(EventTable, EventTable.event_id == Event.id)
+    .outerjoin(Game, Game.id == EventTable.game_id)
+    .where(Event.ladder_id == bindparam("ladder_id")).group_by(Event.id).order_by(Event.id)
 )
 
 _VERSION = (
@@ -129,22 +137,45 @@ class LadderState:
 
 
 def load_ladder(public_id: str) -> LadderState:
-    """The ladder with every finished table of its club nights rated in order; a 404 for none."""
+    """The ladder with every finished table of its club nights rated in order; a 404 for none.
+
+    Each club night's placed matches are kept under its version: after a correction only the corrected
+    evening's tables are read again; the matches are then rated from the start, as the contract says.
+    """
     ladder = ladder_or_404(public_id)
-    evenings = db.session.execute(_EVENTS, {"ladder_id": ladder.id}).unique().scalars().all()
-    kind = GAMES[ladder.kind]
-    matches = []
-    version = ladder.version
-    for index, event in enumerate(evenings):
-        version += event.version
-        for row in event.tables:
-            version += row.game.version
-            engine = running_state.resumed(row.game) or records.replay(row.game)
-            if engine.is_over():
-                finished = kind.table_sides(engine)
-                matches.append(Match(index, row.round, row.number, tuple(side.players for side in finished.sides),
-                                     table_places(finished)))
-    return LadderState(ladder, [event.public_id for event in evenings], rate(matches, len(evenings)), version)
+    evenings = db.session.execute(_EVENT_VERSIONS, {"ladder_id": ladder.id}).all()
+    keys = {event_id: renders.key_of("ladder-matches", event_public_id) for event_id, event_public_id, _ in evenings}
+    kept = {row.key: (row.version, row.body) for row in db.session.execute(
+        select(Render.key, Render.version, Render.body).where(Render.key.in_(list(keys.values()))))}
+    found: dict[int, list[list[Any]]] = {}
+    for event_id, _, version in evenings:
+        if kept.get(keys[event_id], (None, ""))[0] == version:
+            found[event_id] = json.loads(kept[keys[event_id]][1])
+    missing = [event_id for event_id, _, _ in evenings if event_id not in found]
+    if missing:
+        kind = GAMES[ladder.kind]
+        for event in db.session.execute(_EVENTS, {"event_ids": missing}).unique().scalars():
+            found[event.id] = _placed_tables(kind, event)
+            version = event.version + sum(row.game.version for row in event.tables)
+            renders.keep(keys[event.id], event.public_id, version, json.dumps(found[event.id]))
+    matches = [Match(index, round_number, number, tuple(tuple(side) for side in sides), tuple(places))
+               for index, (event_id, _, _) in enumerate(evenings)
+               for round_number, number, sides, places in found[event_id]]
+    version = ladder.version + sum(int(event_version) for _, _, event_version in evenings)
+    return LadderState(ladder, [event_public_id for _, event_public_id, _ in evenings],
+                       rate(matches, len(evenings)), version)
+
+
+def _placed_tables(kind: GameKind, event: Event) -> list[list[Any]]:
+    """The club night's finished tables as placed matches: [round, table, sides (players), places]."""
+    placed: list[list[Any]] = []
+    for row in event.tables:
+        engine = running_state.resumed(row.game) or records.replay(row.game)
+        if engine.is_over():
+            finished = kind.table_sides(engine)
+            placed.append([row.round, row.number, [list(side.players) for side in finished.sides],
+                           list(table_places(finished))])
+    return placed
 
 
 def figure(value: float) -> float:
@@ -152,21 +183,37 @@ def figure(value: float) -> float:
     return round(value, 2) + 0.0
 
 
-def ladder_view(public_id: str) -> dict[str, Any]:
-    """The ladder as every reader sees it now: kept for its version, or made and kept; a 404 for none."""
+def _kept(key: str, public_id: str) -> tuple[int, str | None]:
+    """The ladder's version and the render kept under `key` for it (None if none): one query; a 404 for no ladder."""
     if not PUBLIC_ID.fullmatch(public_id):
         abort(404)
-    key = renders.key_of("ladder-view", public_id)
-    version = db.session.execute(_VERSION, {"public_id": public_id}).scalar_one_or_none()
-    if version is None:
+    version_now = _VERSION.scalar_subquery()
+    row = db.session.execute(
+        select(version_now, select(Render.body).where(Render.key == key, Render.version == version_now)
+               .scalar_subquery()), {"public_id": public_id}).one()
+    if row[0] is None:
         abort(404)
-    kept = db.session.execute(select(Render.body).where(
-        Render.key == key, Render.version == version)).scalar_one_or_none()
+    return int(row[0]), row[1]
+
+
+def ladder_view(public_id: str) -> dict[str, Any]:
+    """The ladder as every reader sees it now: kept for its version, or made and kept; a 404 for none."""
+    key = renders.key_of("ladder-view", public_id)
+    _version, kept = _kept(key, public_id)
     if kept is not None:
         return dict(json.loads(kept))
     view = view_of(load_ladder(public_id))
     renders.keep(key, public_id, view["version"], json.dumps(view))
     return view
+
+
+def ladder_part(public_id: str, part: str, language: str) -> tuple[int, str | None]:
+    """The ladder's version and a part of its page drawn for it in `language`, if kept (`keep_part`)."""
+    return _kept(renders.key_of("ladder-part", public_id, part, language), public_id)
+
+
+def keep_part(public_id: str, part: str, language: str, version: int, html: str) -> None:
+    renders.keep(renders.key_of("ladder-part", public_id, part, language), public_id, version, html)
 
 
 def view_of(state: LadderState) -> dict[str, Any]:
@@ -264,3 +311,8 @@ def round_chances(event_public_id: str) -> list[tuple[int, dict[str, float]]]:
         return []
     skills = skills_before_rounds(evening)[rows[0].round]
     return [(row.number, table_chances(skills, list(row.game.player_names))) for row in rows]
+
+
+def evening_count(ladder: Ladder) -> int:
+    """How many club nights have joined the ladder."""
+    return int(db.session.execute(select(func.count()).where(Event.ladder_id == ladder.id)).scalar_one())
