@@ -13,10 +13,13 @@ from openskill.models import PlackettLuce
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, Ladder
 
+from ..conftest import dispose, make_app
 from .api_client import auth, errors
+from .forms_client import csrf_token
 from .test_api_events import hand, play, seat
 
 LADDER = {"name": "Thursday club", "game": "dummy-spades"}
+GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann"}
 PLAYERS = ["Ann", "Ben", "Cid"]
 EVENING = {"name": "Week 1", "game": "dummy-spades", "players": PLAYERS, "rounds": 2, "hands_per_round": 1}
 
@@ -162,3 +165,22 @@ def test_a_ladder_answers_304_while_nothing_changed(client):
     response = client.get(f"/api/v1/ladders/{ladder['id']}")
     again = client.get(f"/api/v1/ladders/{ladder['id']}", headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_creating_ladders_counts_with_creating_games_in_the_api_and_the_pages(tmp_path):
+    app = make_app(tmp_path, LIMITS_ENABLED=True, CREATION_LIMIT="3 per minute")
+    try:
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = "10.0.0.1"
+        assert client.post("/api/v1/games", json=GAME).status_code == 201
+        assert client.post("/api/v1/ladders", json=LADDER).status_code == 201
+        assert client.post("/ladders/new", data={**LADDER, "csrf_token": csrf_token(client, "/ladders/new")}
+                           ).status_code == 303
+        refused = client.post("/api/v1/ladders", json=LADDER)
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        assert client.post("/ladders/new", data={**LADDER, "csrf_token": csrf_token(client, "/ladders/new")}
+                           ).status_code == 429
+        with app.app_context():
+            assert db.session.query(Ladder).count() == 2
+    finally:
+        dispose(app)
