@@ -184,3 +184,23 @@ def test_creating_ladders_counts_with_creating_games_in_the_api_and_the_pages(tm
             assert db.session.query(Ladder).count() == 2
     finally:
         dispose(app)
+
+
+def test_four_player_partners_are_one_team_of_two_with_their_sides_chances(client):
+    ladder = client.post("/api/v1/ladders", json={"name": "Spades club", "game": "spades"}).get_json()
+    night = evening(client, ladder, game="spades", players=["Ann", "Ben", "Cid", "Dan"], rounds=1)
+    table = seat(client, night)["tables"][0]
+    first, second, third, fourth = table["players"]
+    assert table["chances"] == {f"{first} & {third}": pytest.approx(0.5), f"{second} & {fourth}": pytest.approx(0.5)}
+    # Everyone bids 3; the first and third seats take 8 tricks: they make their 6, the others are set.
+    bids = [{"player": name, "bid": 3} for name in (second, third, fourth, first)]
+    played = client.post(f"/api/v1/games/{table['game']}/hands", headers=auth(table["edit_token"]), json={
+        "bids": bids, "tricks": {first: 4, second: 3, third: 4, fourth: 2}})
+    assert played.status_code == 201, played.get_json()
+    model = PlackettLuce()
+    [[w1, w2], [l1, l2]] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]],
+                                      ranks=[1, 2])
+    lines = {line["player"]: (line["place"], line["rating"], line["tables"])
+             for line in client.get(f"/api/v1/ladders/{ladder['id']}").get_json()["ratings"]}
+    assert lines == {first: (1, round(w1.ordinal(), 2), 1), third: (1, round(w2.ordinal(), 2), 1),
+                     second: (3, round(l1.ordinal(), 2), 1), fourth: (3, round(l2.ordinal(), 2), 1)}
