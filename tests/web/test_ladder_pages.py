@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper.extensions import db
@@ -103,3 +104,21 @@ def test_a_ladders_club_night_page_and_big_screen_name_each_sides_chances(client
         assert " · ".join(f"{name} 33%" for name in table["players"]) in html, path
     assert client.post("/api/v1/events", json={**EVENING, "ladder": ladder["id"]},
                        headers=auth("wrong")).status_code == 403
+
+
+@pytest.mark.parametrize(("language", "words", "decimal"), [
+    ("fr", ("Cotes", "Pourquoi les cotes ont bougé", "a gagné la table 1 contre"), ","),
+    ("de", ("Wertungen", "Warum sich die Wertungen bewegten", "gewann Tisch 1 gegen"), ","),
+    ("es", ("Valoraciones", "Por qué cambiaron las valoraciones", "ganó la mesa 1 contra"), ","),
+    ("en", ("Ratings", "Why the ratings moved", "won table 1 against"), "."),
+])
+def test_the_ladder_page_in_every_language_with_its_decimal_sign(client, language, words, decimal):
+    ladder = new_ladder(client)
+    table = seat(client, evening(client, ladder, rounds=1))["tables"][0]
+    play(client, table)
+    html = client.get(f"/ladders/{ladder['id']}", headers={"Accept-Language": language}).get_data(as_text=True)
+    for word in words:
+        assert word in html
+    model = PlackettLuce()
+    [[winner], _, _] = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
+    assert f"+{winner.ordinal():.2f}".replace(".", decimal) in html
