@@ -125,9 +125,9 @@ def show_event(event_id: str) -> ResponseReturnValue:
     return response
 
 
-def chances(kept: Viewed) -> list[tuple[int, dict[str, float]]]:
-    """A ladder's club night: each table of its latest round with each side's chances (none otherwise)."""
-    return ladders.round_chances(kept.public_id) if kept.in_ladder else []
+def chances(kept: Viewed) -> dict[str, Any] | None:
+    """A ladder's club night: each table of its latest round with each side's chances (None for another night)."""
+    return {"event": kept.public_id, "tables": ladders.round_chances(kept.public_id)} if kept.in_ladder else None
 
 
 LEADERBOARD = "events/_leaderboard.html"

@@ -194,3 +194,14 @@ def new_event(ladder_id: str) -> ResponseReturnValue:
     return render_template("events/new.html", form=form, ladder=view,
                            action=url_for("ladders.new_event", ladder_id=view["id"])), status
 
+
+
+@bp.get("/evenings/<event_id>/chances")
+def evening_chances(event_id: str) -> ResponseReturnValue:
+    """The chances of a ladder's club night's latest round, for the big screen to follow a new round seated."""
+    if ladders.evening_of_ladder(event_id) is None:
+        abort(404)
+    response = Response(render_template("ladders/_chances.html",
+                                        chances={"event": event_id, "tables": ladders.round_chances(event_id)}))
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -70,7 +70,7 @@ def test_two_club_nights_of_a_ladder_and_a_correction_that_rerates_everyone(new_
     check_the_page(keeper, "en", "ladder-two-evenings")
     before = ratings(keeper)
     assert set(before) == {"Ann", "Ben", "Cid"}
-    assert "won table 1 against" in keeper.inner_text(".ladder-matches")
+    assert "won table 1 against" in keeper.inner_text("main")
     assert keeper.locator("#rating-chart svg path").count() >= 3
 
     # The first evening's organiser corrects its table: its second seat won.

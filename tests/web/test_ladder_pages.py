@@ -122,3 +122,23 @@ def test_the_ladder_page_in_every_language_with_its_decimal_sign(client, languag
     model = PlackettLuce()
     [[winner], _, _] = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
     assert f"+{winner.ordinal():.2f}".replace(".", decimal) in html
+
+
+def test_the_big_screen_follows_a_new_round_of_chances(client):
+    ladder = new_ladder(client)
+    night = evening(client, ladder, rounds=2)
+    screen = client.get(f"/events/{night['id']}/screen").get_data(as_text=True)
+    assert 'id="chances"' in screen and "Table 1:" not in screen
+    table = seat(client, night)["tables"][0]
+    chances = client.get(f"/ladders/evenings/{night['id']}/chances")
+    assert chances.status_code == 200
+    assert "Table 1: " + " · ".join(f"{name} 33%" for name in table["players"]) in chances.get_data(as_text=True)
+    play(client, table)
+    second = next(t for t in seat(client, night)["tables"] if t["round"] == 2)
+    # The first table's winner is now the favourite of round 2.
+    shown = client.get(f"/ladders/evenings/{night['id']}/chances").get_data(as_text=True)
+    favourite = max(second["chances"], key=second["chances"].get)
+    assert favourite == table["players"][0] and f"{favourite} {round(100 * second['chances'][favourite])}%" in shown
+    other = client.post("/api/v1/events", json={**EVENING, "name": "Alone"}).get_json()
+    assert client.get(f"/ladders/evenings/{other['id']}/chances").status_code == 404
+    assert 'id="chances"' not in client.get(f"/events/{other['id']}/screen").get_data(as_text=True)
