@@ -11,7 +11,7 @@ from ..games.schemas import INTEGER, NAME, NAMES, STRING, array, choice, integer
 from ..models import Event, token_matches
 from ..rules.errors import FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import events, ladders
+from ..store import events, ladder_chances, ladders
 from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
@@ -79,11 +79,11 @@ def event_object(view: dict[str, Any], organiser_token: str | None = None) -> di
 
 def with_chances(payload: dict[str, Any]) -> dict[str, Any]:
     """A ladder's club night: each table carries each side's chances from the ratings before its round."""
-    evening = ladders.evening_of_ladder(payload["id"])
+    evening = ladder_chances.evening_of_ladder(payload["id"])
     assert evening is not None
-    skills = ladders.skills_before_rounds(evening)
+    skills = ladder_chances.skills_before_rounds(evening)
     for table in payload["tables"]:
-        table["chances"] = ladders.table_chances(skills[table["round"]], table["players"])
+        table["chances"] = ladder_chances.table_chances(skills[table["round"]], table["players"])
     return payload
 
 

@@ -19,7 +19,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import RuleError
-from ..store import events, idempotency, ladders, writes
+from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.i18n import minus_sign
@@ -127,7 +127,7 @@ def show_event(event_id: str) -> ResponseReturnValue:
 
 def chances(kept: Viewed) -> dict[str, Any] | None:
     """A ladder's club night: each table of its latest round with each side's chances (None for another night)."""
-    return {"event": kept.public_id, "tables": ladders.round_chances(kept.public_id)} if kept.in_ladder else None
+    return {"event": kept.public_id, "tables": ladder_chances.round_chances(kept.public_id)} if kept.in_ladder else None
 
 
 LEADERBOARD = "events/_leaderboard.html"

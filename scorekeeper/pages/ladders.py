@@ -15,7 +15,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import FieldError, RuleError
-from ..store import events, idempotency, ladders, writes
+from ..store import events, idempotency, ladder_chances, ladders, writes
 from ..web import access, charts
 from ..web.i18n import minus_sign
 from ..web.limits import creation_limit, edit_token_attempts
@@ -199,9 +199,9 @@ def new_event(ladder_id: str) -> ResponseReturnValue:
 @bp.get("/evenings/<event_id>/chances")
 def evening_chances(event_id: str) -> ResponseReturnValue:
     """The chances of a ladder's club night's latest round, for the big screen to follow a new round seated."""
-    if ladders.evening_of_ladder(event_id) is None:
+    if ladder_chances.evening_of_ladder(event_id) is None:
         abort(404)
     response = Response(render_template("ladders/_chances.html",
-                                        chances={"event": event_id, "tables": ladders.round_chances(event_id)}))
+                                        chances={"event": event_id, "tables": ladder_chances.round_chances(event_id)}))
     response.headers["Cache-Control"] = "no-cache"
     return response
