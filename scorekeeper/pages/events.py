@@ -19,7 +19,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import RuleError
-from ..store import events, idempotency, writes
+from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.i18n import minus_sign
@@ -119,9 +119,15 @@ def show_event(event_id: str) -> ResponseReturnValue:
     # their own (edit links and QR codes, "Ben confirms").
     context["tables"] = (with_part(kept, TABLES, lambda: context) if not (context["organiser"] or context["confirming"])
                          else Markup(render_template(TABLES, **context)))  # noqa: S704  # our own render
-    response = make_response(render_template("events/show.html", **context))
+    response = make_response(render_template("events/show.html", **context,
+                                             chances=chances(kept)))
     vary_on(response, "Cookie")
     return response
+
+
+def chances(kept: Viewed) -> dict[str, Any] | None:
+    """A ladder's club night: each table of its latest round with each side's chances (None for another night)."""
+    return {"event": kept.public_id, "tables": ladder_chances.round_chances(kept.public_id)} if kept.in_ladder else None
 
 
 LEADERBOARD = "events/_leaderboard.html"
@@ -248,7 +254,8 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    return render_template("events/screen.html", **screen_context(viewed(event_id, LEADERBOARD)))
+    kept = viewed(event_id, LEADERBOARD)
+    return render_template("events/screen.html", **screen_context(kept), chances=chances(kept))
 
 
 def live_etag(version: int) -> str:
