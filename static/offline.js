@@ -431,7 +431,7 @@
       var name = fill(entry.entry, { number: entry.number });
       var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
-      return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
+      return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
         swapBoard(html, function () {
           var theirs = document.getElementById("hand-" + entry.number);
           if (theirs) theirs.open = true;
@@ -446,17 +446,15 @@
     return store.put(entry).then(show);
   }
 
-  // What the other phone did, in words, added to a clash's message (kept before it, so nothing waits on this): the
-  // game as this phone last held it against the server's now, hand by hand.
+  // What the other phone did, in words, added to a clash's message before it is kept (the change itself is kept
+  // already, as it was typed): the game as this phone held it when the change was typed against the server's now.
   function saidWhatChanged(entry) {
     var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; });
     return Promise.all([store.game(entry.game), api]).then(function (both) {
       var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
-      if (!lines.length) return null;
-      entry.message += " " + lines.join(" ");
-      return store.put(entry);
-    }).catch(function () { return null; });
+      if (lines.length) entry.message += " " + lines.join(" ");
+    }).catch(function () { /* no words: the choice is offered all the same */ });
   }
   // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
   // else the hand's "total".
@@ -1496,7 +1494,7 @@
     entry.state = "conflict";
     entry.gone = status === 404;
     entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
-    return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
+    return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
       return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
     }).then(function (response) { return response.text(); }).then(function (page) {
       var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");
