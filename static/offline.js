@@ -18,8 +18,9 @@
 // - Another phone recorded that hand, or changed the game, first: both are shown, and the player
 //   chooses to add this phone's as the next hand or to discard it. Nothing is merged silently.
 // Every text comes from the page (#connection's data attributes), in the page's language.
+import { openStore } from "./offline/store.js";
+
 (function () {
-  "use strict";
   var banner = document.getElementById("connection");
   if (!banner) return;
   var texts = banner.dataset;
@@ -75,46 +76,8 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  // --- The waiting hands, one per game, in IndexedDB ---------------------------------------------------
-  var store = (function () {
-    var opened = null;
-    function open() {
-      if (!opened) {
-        opened = new Promise(function (resolve, reject) {
-          var request = indexedDB.open("scorekeeper-offline", 2);
-          request.onupgradeneeded = function () {
-            var names = request.result.objectStoreNames;
-            if (!names.contains("waiting")) request.result.createObjectStore("waiting", { keyPath: "game" });
-            if (!names.contains("games")) request.result.createObjectStore("games", { keyPath: "game" });
-          };
-          request.onsuccess = function () { resolve(request.result); };
-          request.onerror = function () { reject(request.error); };
-        });
-      }
-      return opened;
-    }
-    function run(mode, work, name) {
-      return open().then(function (db) {
-        return new Promise(function (resolve, reject) {
-          var transaction = db.transaction(name || "waiting", mode);
-          var request = work(transaction.objectStore(name || "waiting"));
-          transaction.oncomplete = function () { resolve(request.result); };
-          transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
-        });
-      });
-    }
-    return {
-      all: function () { return run("readonly", function (waiting) { return waiting.getAll(); }); },
-      get: function (game) { return run("readonly", function (waiting) { return waiting.get(game); }); },
-      put: function (entry) { return run("readwrite", function (waiting) { return waiting.put(entry); }); },
-      remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
-      // The server's last game object of each game this phone showed (docs/api.md), which the phone scores on from.
-      game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
-      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); },
-      games: function () { return run("readonly", function (games) { return games.getAll(); }, "games"); },
-      forgetGame: function (game) { return run("readwrite", function (games) { return games.delete(game); }, "games"); }
-    };
-  })();
+  // The waiting hands, one per game, and the last game object of each, in IndexedDB (offline/store.js).
+  var store = openStore();
 
   // --- Connection: the banner ----------------------------------------------------------------------------
 
