@@ -231,6 +231,8 @@ def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValu
         writes.commit()
     except RuleError:
         db.session.rollback()  # the page shows the table as it stands: finished or not, confirmed or not
+    if request.form.get("back") == "table":  # confirmed on the table's own page: back to it
+        return redirect(url_for("views.show_game", game_id=played.game.public_id), 303)
     anchor = f"table-{round_number}-{number}"
     return redirect(url_for("events.show_event", event_id=event.public_id, _anchor=anchor), 303)
 
