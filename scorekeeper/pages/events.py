@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,6 +20,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import RuleError
+from ..rules.events import TableProgress, progress
 from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
@@ -57,6 +59,12 @@ def event_figure(value: float) -> str:
 @cache
 def decimal_sign(language: str) -> str:
     return str(get_decimal_symbol(language))
+
+
+@bp.app_template_global()
+def spoken_list(items: list[Any]) -> str:
+    """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
+    return format_list([str(item) for item in items], locale=str(get_locale()))
 
 
 @bp.app_template_global()
@@ -185,6 +193,9 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         "organiser_link": absolute_url("events.organise", event_id=view["id"], token=token) if token else None,
         "event_link": absolute_url("events.show_event", event_id=view["id"]),
         "live_etag": live_etag(view["version"]), "seat_form": SeatRoundForm(),
+        "progress": progress(view["rounds"], [
+            TableProgress(t["round"], t["table"], t["status"] == "finished", t["confirmed_by"] is not None)
+            for t in tables]),
     }
 
 
@@ -231,6 +242,8 @@ def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValu
         writes.commit()
     except RuleError:
         db.session.rollback()  # the page shows the table as it stands: finished or not, confirmed or not
+    if request.form.get("back") == "table":  # confirmed on the table's own page: back to it
+        return redirect(url_for("views.show_game", game_id=played.game.public_id), 303)
     anchor = f"table-{round_number}-{number}"
     return redirect(url_for("events.show_event", event_id=event.public_id, _anchor=anchor), 303)
 
