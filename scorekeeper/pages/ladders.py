@@ -15,12 +15,13 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import FieldError, RuleError
-from ..store import events, idempotency, ladder_chances, ladders, writes
+from ..store import events, ladder_chances, ladders
 from ..web import access, charts
 from ..web.i18n import minus_sign
 from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url, qr_svg
 from ..web.vary import vary_on
+from . import made_once
 from .event_forms import NewEventForm
 from .ladder_forms import NewLadderForm
 
@@ -78,30 +79,18 @@ def rating_chart(view: dict[str, Any]) -> charts.Chart | None:
 @bp.route("/new", methods=["GET", "POST"])
 @creation_limit
 def new_ladder() -> ResponseReturnValue:
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        if sent.game_id is not None and sent.edit_token is not None:
-            access.remember_key(keeper_key(sent.game_id), sent.edit_token)
-        return redirect(sent.location, 303)
+    if request.method == "POST" and (answer := made_once.replayed(request.path, keeper_key)) is not None:
+        return answer
     form = NewLadderForm()
     if form.validate_on_submit():
         try:
             created = ladders.create_ladder(form.payload())
-            location = url_for("ladders.show_ladder", ladder_id=created.ladder.public_id)
-            idempotency.remember_form(request.path, location, game_id=created.ladder.public_id,
-                                      edit_token=created.edit_token)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            return made_once.committed(
+                request.path, url_for("ladders.show_ladder", ladder_id=created.ladder.public_id), keeper_key,
+                public_id=created.ladder.public_id, token=created.edit_token)
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            access.remember_key(keeper_key(created.ladder.public_id), created.edit_token)
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("ladders/new.html", form=form), status
 
@@ -165,8 +154,8 @@ def new_event(ladder_id: str) -> ResponseReturnValue:
     token = keeper_token(view)
     if token is None:
         abort(403)
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        return redirect(sent.location, 303)
+    if request.method == "POST" and (answer := made_once.replayed(request.path)) is not None:
+        return answer
     form = NewEventForm(data=None if request.method == "POST" else {"game": view["game"]})
     if form.validate_on_submit():
         try:
@@ -176,20 +165,12 @@ def new_event(ladder_id: str) -> ResponseReturnValue:
             ladders.join(ladder, form.game.data)
             created = events.create_event(form.payload())
             created.event.ladder_id = ladder.id
-            location = url_for("events.organise", event_id=created.event.public_id, token=created.edit_token)
-            idempotency.remember_form(request.path, location)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            # The evening's organiser's link, which this keeper hands over (the keeper's browser keeps no token).
+            return made_once.committed(
+                request.path, url_for("events.organise", event_id=created.event.public_id, token=created.edit_token))
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("events/new.html", form=form, ladder=view,
                            action=url_for("ladders.new_event", ladder_id=view["id"])), status
