@@ -233,7 +233,6 @@ def view_of(state: LadderState) -> dict[str, Any]:
         "matches": {ratings.names[key]: [_outcome(outcome) for outcome in ratings.outcomes[key]] for key in order},
         "evenings": [[figure(after[key]) if key in after else None for after in ratings.after_evening]
                      for key in order],
-        "edit_token_hash": ladder.edit_token_hash,
     }
 
 
