@@ -51,7 +51,9 @@ check: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scorekeeper/rules
 
+# The offline client's unit tests (tests/js) run in Node, without a browser.
 test: test-deps check compile-translations
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).
@@ -60,10 +62,12 @@ test-postgres: test-deps compile-translations
 
 # Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk,
 # then plays club evenings against the app (scripts/club_load.py, whose aiohttp comes with the test extras);
-# then times the stats page of a player of 10,000 games (scripts/bench_players.py).
+# then times the stats page of a player of 10,000 games (scripts/bench_players.py) and a ladder of 1,500 matches
+# (scripts/bench_ladder.py).
 bench: $(VENV)/.test-installed wrk
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_players.py
+	$(BIN)/python scripts/bench_ladder.py
 
 # The same bench on a throwaway PostgreSQL database (Debian's server, as for test-postgres).
 bench-postgres: $(VENV)/.test-installed wrk

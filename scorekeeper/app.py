@@ -22,6 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import database
     from .api import events as events_api
     from .api import games as api
+    from .api import ladders as ladders_api
     from .api.requests import json_writes_only
     from .config import configure
     from .extensions import compress, csrf, db, migrate
@@ -36,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         game_page,
         games,
         history,
+        ladders,
         live,
         long_reads,
         offline,
@@ -89,7 +91,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(events_api.bp)
     csrf.exempt(events_api.bp)
+    app.register_blueprint(ladders_api.bp)
+    csrf.exempt(ladders_api.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(ladders.bp)
     app.register_blueprint(summary.bp)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(table.bp)

@@ -232,6 +232,25 @@ def table(model: type[Model]) -> Table:
     return cast(Table, model.__table__)
 
 
+class Ladder(Model):
+    """A club's ladder (docs/api.md, "Ladders"): club nights of one game whose tables rate their players.
+
+    `version` grows with the ladder's own changes (a club night joining it);
+    the ladder object adds its club nights' versions to it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(20))
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    def has_edit_token(self, token: str | None) -> bool:
+        return token_matches(token, self.edit_token_hash)
+
+
 class Event(Model):
     """A club night (docs/api.md, "Club nights"): several tables of one game, one leaderboard.
 
@@ -255,6 +274,8 @@ class Event(Model):
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The ladder the club night joined when it was created, if any.
+    ladder_id: Mapped[int | None] = mapped_column(ForeignKey("ladder.id"), index=True)
     tables: Mapped[list[EventTable]] = relationship(
         order_by="(EventTable.round, EventTable.number)", back_populates="event"
     )

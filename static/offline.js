@@ -18,8 +18,9 @@
 // - Another phone recorded that hand, or changed the game, first: both are shown, and the player
 //   chooses to add this phone's as the next hand or to discard it. Nothing is merged silently.
 // Every text comes from the page (#connection's data attributes), in the page's language.
+import { openStore } from "./offline/store.js";
+
 (function () {
-  "use strict";
   var banner = document.getElementById("connection");
   if (!banner) return;
   var texts = banner.dataset;
@@ -75,46 +76,8 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  // --- The waiting hands, one per game, in IndexedDB ---------------------------------------------------
-  var store = (function () {
-    var opened = null;
-    function open() {
-      if (!opened) {
-        opened = new Promise(function (resolve, reject) {
-          var request = indexedDB.open("scorekeeper-offline", 2);
-          request.onupgradeneeded = function () {
-            var names = request.result.objectStoreNames;
-            if (!names.contains("waiting")) request.result.createObjectStore("waiting", { keyPath: "game" });
-            if (!names.contains("games")) request.result.createObjectStore("games", { keyPath: "game" });
-          };
-          request.onsuccess = function () { resolve(request.result); };
-          request.onerror = function () { reject(request.error); };
-        });
-      }
-      return opened;
-    }
-    function run(mode, work, name) {
-      return open().then(function (db) {
-        return new Promise(function (resolve, reject) {
-          var transaction = db.transaction(name || "waiting", mode);
-          var request = work(transaction.objectStore(name || "waiting"));
-          transaction.oncomplete = function () { resolve(request.result); };
-          transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
-        });
-      });
-    }
-    return {
-      all: function () { return run("readonly", function (waiting) { return waiting.getAll(); }); },
-      get: function (game) { return run("readonly", function (waiting) { return waiting.get(game); }); },
-      put: function (entry) { return run("readwrite", function (waiting) { return waiting.put(entry); }); },
-      remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
-      // The server's last game object of each game this phone showed (docs/api.md), which the phone scores on from.
-      game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
-      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); },
-      games: function () { return run("readonly", function (games) { return games.getAll(); }, "games"); },
-      forgetGame: function (game) { return run("readwrite", function (games) { return games.delete(game); }, "games"); }
-    };
-  })();
+  // The waiting hands, one per game, and the last game object of each, in IndexedDB (offline/store.js).
+  var store = openStore();
 
   // --- Connection: the banner ----------------------------------------------------------------------------
 
@@ -167,6 +130,20 @@
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     answered(status);
     if (event.detail.elt && event.detail.elt.id === "live" && (status === 200 || status === 304)) current = true;
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (saving && path === saving.path) {
+      if (status === 200) corrected(saving.number);
+      saving = null;
+    }
+  });
+  // The entry form's save on its way (a preview posts elsewhere): the event after it is the board's, the form gone.
+  var saving = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = entryForm(event.detail.elt);
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (form && path === new URL(form.action).pathname) {
+      saving = { path: path, number: Number(form.querySelector("input[name=hand]").value) };
+    }
   });
   window.addEventListener("offline", lost);
 
@@ -287,6 +264,12 @@
     // Kept first, as typed: the scorer (seconds to start after a page load) checks it after, so a reload, a closed
     // tab or a crash meanwhile keeps the hand, and the server checks it when it is sent.
     store.get(game).then(function (waiting) {
+      if (waiting && correcting(waiting)) { // its correction takes its place, until the scorer has said
+        entry.later = waiting.later;
+        waiting.later = [];
+        entry.replaced = waiting;
+        waiting = null;
+      }
       if (waiting && (!scoresHere() || !pending(waiting))) return waiting; // one hand waits: the form is held
       var first = waiting || entry;
       if (waiting) waiting.later = (waiting.later || []).concat([entry]);
@@ -316,6 +299,10 @@
   function takeBack(entry) {
     return store.get(entry.game).then(function (first) {
       if (!first) return null;
+      if (first.key === entry.key && first.replaced) { // a refused hand's correction, refused too: the first stays
+        first.replaced.later = first.later;
+        return store.put(first.replaced);
+      }
       if (first.key === entry.key) return store.remove(entry.game);
       first.later = (first.later || []).filter(function (hand) { return hand.key !== entry.key; });
       return store.put(first);
@@ -389,12 +376,17 @@
       var version = page.querySelector("#entry input[name=version]");
       var moved = Boolean(version) && version.value !== fieldOf(entry, "version");
       if (next === entry.number && !moved) { // refused by a rule: the form comes back as typed, with the reasons
-        // The hands typed after it stay, each to be sent, or chosen for, in turn: none is dropped.
-        var behind = nextInLine(entry);
-        return (behind ? store.put(behind) : store.remove(entry.game)).then(function () {
-          swapBoard(html, function () {
-            note(fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) }));
-          });
+        // Kept, with the hands typed after it, until the player corrects it (its correction takes its place) or
+        // discards it: a reload before either loses nothing.
+        entry.state = "refused";
+        entry.rule = true;
+        var reasons = Array.prototype.map.call(page.querySelectorAll("#entry .error"), function (error) {
+          return error.textContent.trim();
+        }).filter(function (reason, index, all) { return reason && all.indexOf(reason) === index; });
+        entry.message = [fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) })]
+          .concat(reasons).join(" ");
+        return store.put(entry).then(function () {
+          swapBoard(html, function () { note(entry.message); });
         });
       }
       entry.state = "conflict";
@@ -402,7 +394,7 @@
       var name = fill(entry.entry, { number: entry.number });
       var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
-      return store.put(entry).then(function () {
+      return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
         swapBoard(html, function () {
           var theirs = document.getElementById("hand-" + entry.number);
           if (theirs) theirs.open = true;
@@ -415,6 +407,54 @@
     entry.message = fill(texts.notSent, { entry: fill(entry.entry, { number: entry.number }) })
       + (reason ? " " + reason.textContent.trim() : "");
     return store.put(entry).then(show);
+  }
+
+  // What the other phone did, in words, added to a clash's message before it is kept (the change itself is kept
+  // already, as it was typed): the game as this phone held it when the change was typed against the server's now.
+  function saidWhatChanged(entry) {
+    var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
+      .then(function (response) { return response.ok ? response.json() : null; });
+    return Promise.all([store.game(entry.game), api]).then(function (both) {
+      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
+      if (lines.length) entry.message += " " + lines.join(" ");
+    }).catch(function () { /* no words: the choice is offered all the same */ });
+  }
+  // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
+  // else the hand's "total".
+  function pointsOf(hand) {
+    var sides = hand.teams || hand.players || {};
+    var points = {};
+    Object.keys(sides).forEach(function (side) {
+      var value = "delta" in sides[side] ? sides[side].delta : sides[side].total;
+      if (typeof value === "number") points[side] = value;
+    });
+    return points;
+  }
+  function signed(value) {
+    var text = new Intl.NumberFormat(root.lang || undefined, { signDisplay: "exceptZero" }).format(value);
+    return text.replace("-", "\u2212");
+  }
+  function changesBetween(before, now) {
+    if (!before || !now || !before.hands || !now.hands) return [];
+    var held = {};
+    before.hands.forEach(function (hand) { held[hand.number] = hand; });
+    var lines = [];
+    now.hands.forEach(function (hand) {
+      var was = held[hand.number];
+      delete held[hand.number];
+      if (!was) { lines.push(fill(texts.theyRecorded, { entry: entryName(hand.number) })); return; }
+      if (JSON.stringify(was.entry) === JSON.stringify(hand.entry)) return;
+      var old = pointsOf(was);
+      var fresh = pointsOf(hand);
+      var moves = Object.keys(fresh).filter(function (side) { return side in old && old[side] !== fresh[side]; })
+        .map(function (side) { return side + " " + signed(old[side]) + " \u2192 " + signed(fresh[side]); });
+      lines.push(moves.length ? fill(texts.theyChanged, { entry: entryName(hand.number), changes: moves.join(", ") })
+                              : fill(texts.theyChangedSame, { entry: entryName(hand.number) }));
+    });
+    Object.keys(held).forEach(function (number) {
+      lines.push(fill(texts.theyUndid, { entry: entryName(Number(number)) }));
+    });
+    return lines;
   }
 
   function swapBoard(html, then) {
@@ -450,6 +490,38 @@
 
   // Waiting to be sent ("elsewhere": another page found it needs this game's page, which sends it again).
   function pending(entry) { return entry.state === "waiting" || entry.state === "elsewhere"; }
+  // Refused by a rule of the game when it was sent: the form stays open for its correction, which takes its place.
+  function correcting(entry) { return entry.state === "refused" && Boolean(entry.rule); }
+
+  // What was typed for a kept hand, back in the form (the form keeps its own number, version and key).
+  function putBack(entry, form) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
+      var values = entry.fields.filter(function (pair) { return pair[0] === field.name; }).map(function (pair) {
+        return pair[1];
+      });
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else field.value = values[0] || "";
+    });
+    var bid = form.querySelector(".live-bids input"); // what the bids put back decide, asked again
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+    var first = form.querySelector("input:not([type=hidden]), select");
+    if (first) first.focus();
+  }
+
+  // The correction of a hand refused by a rule, recorded by the server: it takes the kept hand's place, and the
+  // hands typed after it are sent in turn.
+  function corrected(number) {
+    var here = live();
+    if (!here) return;
+    store.get(here.dataset.game).then(function (first) {
+      if (!first || !correcting(first) || first.number !== number) return;
+      var following = nextInLine(first);
+      return (following ? store.put(following) : store.remove(first.game)).then(show).then(function () {
+        if (following) send(following);
+      });
+    });
+  }
 
   function waitingElement(entry) {
     var name = fill(entry.entry, { number: entry.number });
@@ -479,6 +551,9 @@
       choices.className = "actions";
       if (entry.state === "conflict" && entry.edit && !entry.gone && currentEntryForm()) {
         choices.append(button(texts.applyAgain, function () { reapplyEdit(entry); }));
+      }
+      if (correcting(entry) && currentEntryForm()) {
+        choices.append(button(texts.putBack, function () { putBack(entry, currentEntryForm()); }));
       }
       if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo && !entry.edit) {
         choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
@@ -514,7 +589,7 @@
       var line = inLine(entry);
       var scoring = scoresHere() && pending(entry);
       boardUndo(scoring ? line : [], form);
-      if (form) form.hidden = !scoring;
+      if (form) form.hidden = !scoring && !correcting(entry);
       if (scoring) showPhoneBoard(line);
       if (scoring && form) alignForm(form, line[line.length - 1]);
       if (entryArea && pending(entry) && !scoring) {
@@ -698,7 +773,14 @@
     heldVersion = at;
     fetch(texts.api.replace("GAME_ID", here.dataset.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (api) { if (api) return store.keepGame({ game: api.id, api: api, opened: Date.now() }).then(show); })
+      .then(function (api) {
+        if (!api) return null;
+        return Promise.all([store.game(api.id), store.get(api.id)]).then(function (both) {
+          // While changes typed here wait, the game as they were typed on is kept too: a clash says what changed.
+          var typedOn = both[1] && both[0] ? both[0].typedOn || both[0].api : null;
+          return store.keepGame({ game: api.id, api: api, opened: Date.now(), typedOn: typedOn });
+        }).then(show);
+      })
       .catch(function () { heldVersion = null; });
   }
 
@@ -1375,7 +1457,7 @@
     entry.state = "conflict";
     entry.gone = status === 404;
     entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
-    return store.put(entry).then(function () {
+    return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
       return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
     }).then(function (response) { return response.text(); }).then(function (page) {
       var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");
@@ -1560,20 +1642,49 @@
       var drawn = crypto.getRandomValues(new Uint32Array(1))[0] % seats;
       fields = fields.map(function (pair) { return pair[0] === "first_dealer" ? [pair[0], String(drawn)] : pair; });
     }
+    var game = PROVISIONAL + key;
+    var names = fields.filter(function (pair) { return /^player_\d+$/.test(pair[0]); }).map(function (pair) {
+      return pair[1].trim();
+    });
+    // Kept first, as typed, with the names only: the scorer (seconds to start) checks it after, so a reload or a
+    // closed tab meanwhile keeps it (its page checks it again, and the server checks it when it is sent).
+    var held = { game: game, api: { id: game, game: kind, players: names, version: 0, hands: [] },
+                 creation: { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(),
+                             state: "checking", blank: blankAddress(form.action, pairValue(fields, "style")) } };
     var slow = setTimeout(function () { note(texts.checking, form); }, CHECKING_NOTE_MS);
-    score({ game: kind, setup_fields: typedFields({ fields: fields }), changes: [] }).then(function (answer) {
+    store.keepGame(held).then(function () {
+      note(fill(texts.kept, { entry: fill(texts.newGame, { names: namesOf(held) }) }), form);
+      return checkCreation(held, false);
+    }).then(function (errors) {
       clearTimeout(slow);
       note(null, form);
-      if (!answer || !(answer.setup || answer.errors)) { note(texts.needsServer, form); return null; }
-      if (answer.errors) { showSetupErrors(form, answer.errors); return null; }
-      var game = PROVISIONAL + key;
-      var creation = { kind: kind, action: form.action, key: key, fields: fields, kept: Date.now(), state: "waiting",
-                       blank: blankAddress(form.action, pairValue(fields, "style")) };
-      var api = Object.assign({ id: game, version: 0, hands: [] }, answer.setup);
-      return store.keepGame({ game: game, api: api, creation: creation }).then(function () {
-        location.assign(creation.blank + "#" + game);
-      });
-    }).catch(function () { note(texts.needsServer, form); }).then(function () { starting = false; });
+      if (errors) { showSetupErrors(form, errors); return; }
+      if (held.creation.state === "waiting") { location.assign(held.creation.blank + "#" + game); return; }
+      note(fill(texts.kept, { entry: fill(texts.newGame, { names: namesOf(held) }) }), form); // the server checks it
+    }, function () {
+      clearTimeout(slow);
+      note(texts.needsServer, form); // IndexedDB refused (a private window): nothing was kept
+    }).then(function () { starting = false; });
+  }
+
+  // A new game kept as typed, checked by the scorer: it waits to be sent with the game's setup, or, refused, it is
+  // forgotten while its form is on screen (`kept` false: the errors, returned, go beside the fields) or kept with
+  // the reasons until the player discards it. Without an answer it stays to be checked by the server.
+  function checkCreation(held, kept) {
+    return score({ game: held.creation.kind, setup_fields: typedFields({ fields: held.creation.fields }), changes: [] })
+      .then(function (answer) {
+        if (!answer || !(answer.setup || answer.errors)) return null;
+        if (answer.setup) {
+          held.api = Object.assign({ id: held.game, version: 0, hands: [] }, answer.setup);
+          held.creation.state = "waiting";
+          return store.keepGame(held).then(function () { return null; });
+        }
+        if (!kept) return store.forgetGame(held.game).then(function () { return answer.errors; });
+        held.creation.state = "refused";
+        held.creation.message = [fill(texts.notSent, { entry: fill(texts.newGame, { names: namesOf(held) }) })]
+          .concat(answer.errors.map(function (problem) { return problem.message; })).join(" ");
+        return store.keepGame(held).then(function () { return null; });
+      }, function () { return null; });
   }
 
   function clearSetupErrors(form) {
@@ -1609,11 +1720,17 @@
     return store.game(game).then(function (held) {
       if (held && held.created) { location.replace(held.address); return; }
       if (!held || held.api.game !== here.dataset.kind) return;
-      here.dataset.game = game;
-      putNames(JSON.parse(here.dataset.placeholders), held.api);
-      bidsInOrder(held.api);
-      document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
+      if (held.creation && held.creation.state === "checking") { // kept, then the page was left before its check
+        return checkCreation(held, true).then(function () { return shownProvisional(here, game, held); });
+      }
+      return shownProvisional(here, game, held);
     }, function () { /* no IndexedDB: the blank page stays blank */ });
+  }
+  function shownProvisional(here, game, held) {
+    here.dataset.game = game;
+    putNames(JSON.parse(here.dataset.placeholders), held.api);
+    bidsInOrder(held.api);
+    document.querySelectorAll(".game-facts, .game-links").forEach(function (facts) { facts.hidden = true; });
   }
   // The typed names in place of the placeholders ("Player 1"), in the page's text and in the values and labels of the
   // form's fields that name a player. Piquet's form names the players by role: the placeholders' dealer (the first)
@@ -1670,11 +1787,12 @@
       if (!held || !held.creation || !heading) return;
       var creation = held.creation;
       var name = fill(texts.newGame, { names: namesOf(held) });
-      var box = element("div", "waiting-hand" + (creation.state === "waiting" ? "" : " needs-choice"));
+      var waits = creation.state === "waiting" || creation.state === "checking";
+      var box = element("div", "waiting-hand" + (waits ? "" : " needs-choice"));
       box.id = "waiting-creation";
-      box.append(element("p", "waiting-title", fill(creation.state === "waiting" ? texts.waiting : texts.unsent, { entry: name })),
+      box.append(element("p", "waiting-title", fill(waits ? texts.waiting : texts.unsent, { entry: name })),
                  element("p", "muted small", fill(texts.keptAt, { time: clock(creation.kept) })));
-      if (creation.state !== "waiting") {
+      if (!waits) {
         var message = element("p", "waiting-problem", creation.message || "");
         message.setAttribute("role", "alert");
         var choices = element("p", "actions");
@@ -1695,7 +1813,7 @@
   function sendCreations() {
     return store.games().then(function (kept) {
       return Promise.all(kept.filter(function (held) {
-        return held.creation && held.creation.state === "waiting";
+        return held.creation && (held.creation.state === "waiting" || held.creation.state === "checking");
       }).map(sendCreation));
     }, function () { return []; });
   }

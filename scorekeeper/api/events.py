@@ -11,7 +11,7 @@ from ..games.schemas import INTEGER, NAME, NAMES, STRING, array, choice, integer
 from ..models import Event, token_matches
 from ..rules.errors import FieldError, RuleError
 from ..rules.phrases import N_, phrase
-from ..store import events
+from ..store import events, ladder_chances, ladders
 from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
@@ -29,7 +29,9 @@ TABLE = named("EventTable", obj({
     "confirmed_by": nullable(NAME), "corrected_at": nullable({**STRING, "format": "date-time"}),
     "edit_token": {**STRING, "description": "The table's edit token: only for the organiser."},
     "edit_url": {**STRING, "description": "The table's edit link: only for the organiser."},
-}, optional=("edit_token", "edit_url")))
+    "chances": {"type": "object", "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1},
+                "description": "A ladder's club night: each side's probability of winning the table."},
+}, optional=("edit_token", "edit_url", "chances")))
 EVENT_FIELDS = {
     "id": STRING, "name": STRING, "game": choice(GAMES.keys()), "players": NAMES, "rounds": integer(1, 20),
     "round": integer(0), "hands_per_round": nullable(integer(1)), "settings": {"type": "object"},
@@ -44,6 +46,7 @@ CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
 NEW_EVENT = named("NewEvent", request_obj({
     "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
+    "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder's token)."},
 }))
 EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",
            "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
@@ -60,7 +63,7 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-PRIVATE = ("edit_token_hash",)
+PRIVATE = ("edit_token_hash", "ladder")
 PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
 
 
@@ -71,6 +74,16 @@ def event_object(view: dict[str, Any], organiser_token: str | None = None) -> di
     # Every table's address starts alike: built once (a url_for a table cost a third of a 30-table answer).
     game_url = absolute_url("views.show_game", game_id="_").removesuffix("_")
     payload["tables"] = [table_object(table, organiser_token, game_url) for table in view["tables"]]
+    return with_chances(payload) if view.get("ladder") else payload
+
+
+def with_chances(payload: dict[str, Any]) -> dict[str, Any]:
+    """A ladder's club night: each table carries each side's chances from the ratings before its round."""
+    evening = ladder_chances.evening_of_ladder(payload["id"])
+    assert evening is not None
+    skills = ladder_chances.skills_before_rounds(evening)
+    for table in payload["tables"]:
+        table["chances"] = ladder_chances.table_chances(skills[table["round"]], table["players"])
     return payload
 
 
@@ -99,19 +112,34 @@ def organiser_event(event_id: str) -> Event | Response:
 def answer(view: dict[str, Any], status: int = 200) -> Response:
     token = bearer_token()
     organiser = token if token and token_matches(token, view["edit_token_hash"]) else None
-    response = make_response(jsonify(event_object(view, organiser)), status)
-    response.set_etag(str(view["version"]))
+    payload = event_object(view, organiser)
+    response = make_response(jsonify(payload), status)
+    if any("chances" in table for table in payload["tables"]):
+        response.add_etag()  # the chances follow the ladder's earlier tables too, not only this club night
+    else:
+        response.set_etag(str(view["version"]))
     return response
 
 
 @bp.post("")
 @describe("Create a club night", body=NEW_EVENT, idempotent=True, tag="events", examples={"club": EXAMPLE},
           replies={201: Reply("The event object, the organiser's token (shown only this once) and its page's url.",
-                              CREATED_EVENT, ("Location",))})
+                              CREATED_EVENT, ("Location",)),
+                   403: Reply("A club night joining a ladder (`ladder`) needs the ladder's token, sent as "
+                              "`Authorization: Bearer <token>`: it is missing or wrong.", ref("Error"))})
 @creation_limit
 def create_event() -> Response:
+    body = object_body()
+    found = ladders.keepers_ladder(body["ladder"], bearer_token()) if body.get("ladder") is not None else None
+    if isinstance(found, FieldError):
+        return error_response(403 if found.field == "request" else 422, [found])
+    ladder = found
+
     def write() -> Response:
-        created = events.create_event(object_body())
+        if ladder is not None:
+            ladders.join(ladder, body.get("game"))
+        created = events.create_event(body)
+        created.event.ladder_id = ladder.id if ladder is not None else None
         payload = event_object(view_of(events.load_event(created.event.public_id)))
         payload["edit_token"] = created.edit_token
         location = url_for("events_api.show_event", event_id=created.event.public_id)
@@ -141,6 +169,11 @@ def public_answer(event_id: str) -> Response:
     text = kept.parts[part]
     if text is None:
         text = jsonify(event_object(kept.view)).get_data(as_text=True)
+        if kept.in_ladder:
+            # A ladder's club night is never kept whole: its chances follow the ladder's earlier tables too.
+            response = current_app.response_class(text, mimetype="application/json")
+            response.add_etag()
+            return response
         keep_part(kept, part, text)
     response = current_app.response_class(text, mimetype="application/json")
     response.set_etag(str(kept.version))

@@ -104,7 +104,7 @@ ERROR_REPLIES = {
 }
 
 
-NOT_FOUND = {"events": "There is no such event or table."}
+NOT_FOUND = {"events": "There is no such event or table.", "ladders": "There is no such ladder."}
 """A 404's wording where it is not a game's (api/events.py answers its own)."""
 
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,7 +20,8 @@ from ..extensions import db
 from ..games import GAMES
 from ..models import token_matches
 from ..rules.errors import RuleError
-from ..store import events, idempotency, writes
+from ..rules.events import TableProgress, progress
+from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
 from ..web.i18n import minus_sign
@@ -27,6 +29,7 @@ from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
+from . import made_once
 from .event_forms import NewEventForm, SeatRoundForm
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -60,6 +63,12 @@ def decimal_sign(language: str) -> str:
 
 
 @bp.app_template_global()
+def spoken_list(items: list[Any]) -> str:
+    """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
+    return format_list([str(item) for item in items], locale=str(get_locale()))
+
+
+@bp.app_template_global()
 def event_moment(stamp: str) -> str:
     """When a table was corrected, written the reader's way."""
     return format_datetime(datetime.fromisoformat(stamp), "short")
@@ -68,31 +77,17 @@ def event_moment(stamp: str) -> str:
 @bp.route("/new", methods=["GET", "POST"])
 @creation_limit
 def new_event() -> ResponseReturnValue:
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        # This very form again (a double tap, a retry): the event it created, organised from here too.
-        if sent.game_id is not None and sent.edit_token is not None:
-            access.remember_key(organiser_key(sent.game_id), sent.edit_token)
-        return redirect(sent.location, 303)
+    if request.method == "POST" and (answer := made_once.replayed(request.path, organiser_key)) is not None:
+        return answer  # this very form again (a double tap, a retry): the event it created, organised from here too
     form = NewEventForm()
     if form.validate_on_submit():
         try:
             created = events.create_event(form.payload())
-            location = url_for("events.show_event", event_id=created.event.public_id)
-            idempotency.remember_form(request.path, location, game_id=created.event.public_id,
-                                      edit_token=created.edit_token)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            return made_once.committed(request.path, url_for("events.show_event", event_id=created.event.public_id),
+                                       organiser_key, public_id=created.event.public_id, token=created.edit_token)
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            access.remember_key(organiser_key(created.event.public_id), created.edit_token)
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("events/new.html", form=form), status
 
@@ -119,9 +114,15 @@ def show_event(event_id: str) -> ResponseReturnValue:
     # their own (edit links and QR codes, "Ben confirms").
     context["tables"] = (with_part(kept, TABLES, lambda: context) if not (context["organiser"] or context["confirming"])
                          else Markup(render_template(TABLES, **context)))  # noqa: S704  # our own render
-    response = make_response(render_template("events/show.html", **context))
+    response = make_response(render_template("events/show.html", **context,
+                                             chances=chances(kept)))
     vary_on(response, "Cookie")
     return response
+
+
+def chances(kept: Viewed) -> dict[str, Any] | None:
+    """A ladder's club night: each table of its latest round with each side's chances (None for another night)."""
+    return {"event": kept.public_id, "tables": ladder_chances.round_chances(kept.public_id)} if kept.in_ladder else None
 
 
 LEADERBOARD = "events/_leaderboard.html"
@@ -179,6 +180,9 @@ def page_context(view: dict[str, Any], token: str | None) -> dict[str, Any]:
         "organiser_link": absolute_url("events.organise", event_id=view["id"], token=token) if token else None,
         "event_link": absolute_url("events.show_event", event_id=view["id"]),
         "live_etag": live_etag(view["version"]), "seat_form": SeatRoundForm(),
+        "progress": progress(view["rounds"], [
+            TableProgress(t["round"], t["table"], t["status"] == "finished", t["confirmed_by"] is not None)
+            for t in tables]),
     }
 
 
@@ -225,6 +229,8 @@ def confirm(event_id: str, round_number: int, number: int) -> ResponseReturnValu
         writes.commit()
     except RuleError:
         db.session.rollback()  # the page shows the table as it stands: finished or not, confirmed or not
+    if request.form.get("back") == "table":  # confirmed on the table's own page: back to it
+        return redirect(url_for("views.show_game", game_id=played.game.public_id), 303)
     anchor = f"table-{round_number}-{number}"
     return redirect(url_for("events.show_event", event_id=event.public_id, _anchor=anchor), 303)
 
@@ -248,7 +254,8 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    return render_template("events/screen.html", **screen_context(viewed(event_id, LEADERBOARD)))
+    kept = viewed(event_id, LEADERBOARD)
+    return render_template("events/screen.html", **screen_context(kept), chances=chances(kept))
 
 
 def live_etag(version: int) -> str:

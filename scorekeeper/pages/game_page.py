@@ -16,6 +16,7 @@ from ..games import GAMES
 from ..games.base import Engine, EntryForm, GameKind
 from ..models import Game
 from ..store import idempotency, records, writes
+from ..store.event_seats import seat_of
 from ..store.stale import StaleEntry
 from ..web import access
 from ..web.htmx import is_fragment_request
@@ -114,7 +115,8 @@ def game_context(game: Game, form: Any = None, engine: Engine | None = None, **e
     played = records.played_in_session(game, engine)
     context = {
         "game": game, "kind": kind, "engine": engine, "form": form, "editable": editable, "played": played,
-        "session_summary": kind.session_summary(engine, played), "for_every_reader": not editable, **extra,
+        "session_summary": kind.session_summary(engine, played), "for_every_reader": not editable,
+        "event_seat": seat_of(game, engine), **extra,
     }
     return {"access_token": access.token_for(game), **context}
 

@@ -76,6 +76,12 @@ class Viewed:
     def view(self) -> dict[str, Any]:
         return dict(json.loads(self.body))
 
+    @property
+    def in_ladder(self) -> bool:
+        """Whether the club night joined a ladder: the view's last key (`view_of`), read without decoding the view
+        (the big screen never decodes it)."""
+        return self.body.endswith('"ladder": true}')
+
 
 def event_view(public_id: str) -> dict[str, Any]:
     """The event as every reader sees it now: kept, or made and kept; a 404 for no such event."""
@@ -107,7 +113,8 @@ def keep_part(viewed: Viewed, part: str, html: str) -> None:
 
 
 def view_of(state: EventState) -> dict[str, Any]:
-    """The event as plain data; `edit_token_hash` and each table's `edit_hash` and `confirmers` stay on the server."""
+    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one) and each table's `edit_hash` and
+    `confirmers` stay on the server."""
     event = state.event
     tables = []
     for played in state.tables:
@@ -133,4 +140,5 @@ def view_of(state: EventState) -> dict[str, Any]:
             for line in state.standings
         ],
         "edit_token_hash": event.edit_token_hash,
+        "ladder": event.ladder_id is not None,
     }

@@ -244,6 +244,68 @@ def test_a_hand_the_forms_own_checks_refuse_is_not_kept(phone, server):
     screenshot(phone, "offline-refused-by-the-form")
 
 
+def test_a_hand_the_server_refuses_by_a_rule_stays_on_the_phone_until_it_is_corrected(phone, server):
+    """A hand refused by a rule when it was sent was taken out of the line: a reload emptied the form."""
+    game_id, _ = open_with_edit_rights(phone, server, {**GAME, "settings": {"style": "suicide"}})
+    server.stop()
+    phone.reload()
+    # docs/rules.md A12 SU-E1 with Ben's 5 typed as 3: Suicide's "at least 4", which only the server checks here.
+    for seat, (bid, side) in enumerate([(4, "partner"), (3, "own"), (7, "partner")]):
+        phone.fill(f"#bids-{seat}-bid", str(bid))
+        phone.check(f"input[name='bids-{seat}-side'][value='{side}']")
+    for index, tricks in enumerate([6, 0, 7, 0]):
+        phone.fill(f"#tricks-{index}", str(tricks))
+    phone.click("#hand-form .button.primary")
+    phone.locator(".waiting-title:text-is('Hand 1 · waiting to be sent')").wait_for()
+
+    server.start()
+    refused = "Hand 1 was refused when it was sent: correct it below and save again. In Suicide every player bids at least 4."
+    problem = phone.locator(".waiting-hand.needs-choice .waiting-problem")
+    problem.wait_for(timeout=30_000)
+    assert problem.inner_text() == refused
+    assert phone.locator(".waiting-title").inner_text() == "Hand 1 from this phone · not sent"
+    assert phone.locator("#bids-1-bid").input_value() == "3", "the form comes back as typed"
+    assert stored_hands(server, game_id) == []
+
+    phone.reload()
+    problem.wait_for()
+    assert problem.inner_text() == refused, "kept on the phone through a reload"
+    assert phone.locator("#hand-form").is_visible()
+    assert phone.locator("#bids-1-bid").input_value() == ""
+    screenshot(phone, "offline-refused-by-a-rule-kept")
+    phone.get_by_role("button", name="Put it back in the form").click()
+    assert [phone.locator(f"#bids-{seat}-bid").input_value() for seat in range(3)] == ["4", "3", "7"]
+    assert phone.is_checked("input[name='bids-1-side'][value='own']")
+    assert [phone.locator(f"#tricks-{index}").input_value() for index in range(4)] == ["6", "0", "7", "0"]
+
+    phone.fill("#bids-1-bid", "5")
+    phone.click("#hand-form .button.primary")
+    phone.locator("#hand-1").wait_for()
+    wait_for(phone, "!document.querySelector('.waiting-hand')")
+    phone.reload()
+    assert phone.locator(".waiting-hand").count() == 0
+    hands = stored_hands(server, game_id)
+    assert [hand["number"] for hand in hands] == [1]
+    assert {name: hand["delta"] for name, hand in hands[0]["players"].items()} == {"Ann": 142, "Ben": 151, "Cid": 170}
+
+
+def test_a_hand_the_server_refuses_by_a_rule_can_be_discarded_after_a_reload(phone, server):
+    game_id, _ = open_with_edit_rights(phone, server, {**GAME, "settings": {"style": "suicide"}})
+    server.stop()
+    phone.reload()
+    type_hand(phone)  # no nil named: Suicide refuses it when it is sent
+    phone.click("#hand-form .button.primary")
+    phone.locator(".waiting-hand").wait_for()
+    server.start()
+    phone.locator(".waiting-hand.needs-choice").wait_for(timeout=30_000)
+    phone.reload()
+    phone.get_by_role("button", name="Discard it").click()
+    phone.locator(".offline-note", has_text="Hand 1 from this phone was discarded.").wait_for()
+    phone.reload()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert stored_hands(server, game_id) == []
+
+
 def test_a_piquet_deal_added_as_the_next_deal_keeps_each_players_declarations(phone, server, database):
     """Deal 1 typed offline (Ann elder: point 5 of 48, 7 tricks) and recorded first by another phone: added as deal
     2, where Ben is elder, Ann's point and tricks stay hers, now as younger's."""

@@ -96,7 +96,8 @@ def test_an_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again
     assert choice.locator(".waiting-title").inner_text() == "Edit of Hand 1 from this phone · not sent"
     assert choice.locator(".waiting-problem").inner_text() == (
         "Edit of Hand 1: that one was changed or undone on another phone before this edit could be sent. "
-        "Theirs is in the history, this phone’s edit here.")
+        "Theirs is in the history, this phone’s edit here. "
+        "Hand 1 was changed on another phone: Ann +71 \u2192 +61, Ben +50 \u2192 +42, Cid \u221260 \u2192 +42.")
     assert choice.locator("button").all_inner_texts() == ["Apply my edit to it again", "Discard it"]
     wait_for(phone, "() => document.getElementById('hand-1').open")
     assert [hand["entry"]["tricks"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]][0] == (
@@ -265,6 +266,10 @@ def test_an_earlier_hand_is_edited_while_one_waits_for_its_tricks_and_the_tricks
     assert api["totals"] == board({**SPADES_GAME, "entries": [OURS, SPADES_HANDS[1], bids_only]})["totals"]
 
 
+def signed(points: int) -> str:
+    return f"{points:+d}".replace("-", "\u2212") if points else "0"
+
+
 def test_a_hand_recorded_offline_while_another_phone_edited_an_earlier_one_is_kept_until_the_player_chooses(
         phone, server, database):
     """The other phone's edit moves the version on and leaves the next number as it was: the hand was dropped."""
@@ -280,8 +285,12 @@ def test_a_hand_recorded_offline_while_another_phone_edited_an_earlier_one_is_ke
     choice = phone.locator(".waiting-hand.needs-choice")
     choice.wait_for(timeout=60_000)
     assert choice.locator(".waiting-title").inner_text() == "Hand 3 from this phone · not sent"
+    ours, theirs = (board({**SPADES_GAME, "entries": [hand]})["totals"] for hand in (SPADES_HANDS[0], THEIRS))
+    moved = ", ".join(f"{name} {signed(ours[name]['score'])} \u2192 {signed(theirs[name]['score'])}"
+                      for name in ours if ours[name]["score"] != theirs[name]["score"])
     assert choice.locator(".waiting-problem").inner_text() == (
-        "Hand 3: the game changed on another phone before it could be sent.")
+        f"Hand 3: the game changed on another phone before it could be sent. "
+        f"Hand 1 was changed on another phone: {moved}.")
     assert choice.locator("button").all_inner_texts() == ["Add it as Hand 3", "Discard it"]
     assert len(server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]) == 2, "nothing sent yet"
     phone.reload()

@@ -79,6 +79,40 @@ def games_stored(database) -> int:
         return db.session.execute(select(func.count()).select_from(Game)).scalar_one()
 
 
+def test_a_new_game_started_offline_is_kept_before_the_scorer_checks_it(phone, server, database):
+    """The scorer takes seconds to start after a page load; a reload meanwhile lost the new game typed."""
+    phone.goto("/new/dummy-spades")
+    new_game_pages_kept(phone, "dummy-spades")
+    scorer_kept(phone)
+    phone.reload()  # the worker, installed by the first load, serves this one
+    wait_for(phone, "Boolean(navigator.serviceWorker.controller)")
+    server.stop()
+    phone.reload()
+    for seat, name in enumerate(SPADES_PLAYERS):
+        phone.fill(f"#player_{seat}", name)
+    phone.check("#first_dealer-0")
+    phone.click("form button[type=submit].primary")
+    phone.locator(".offline-note", has_text="New game of Ann · Ben · Cid is kept on this phone.").wait_for()
+    phone.reload()  # before the scorer, cold after the page load, has said
+
+    phone.goto("/")
+    started = phone.locator("#started-here a")
+    assert started.locator(".names").inner_text() == "Ann, Ben, Cid"
+    started.click()
+    phone.locator("#phone-board h2", has_text="this game is not on the server yet").wait_for(
+        timeout=SCORED_SECONDS * 1000)
+    assert phone.locator("#waiting-creation .waiting-title").inner_text() == (
+        "New game of Ann · Ben · Cid · waiting to be sent")
+    assert phone.locator(".phone-board-status").inner_text() == "Ann deals Hand 1."
+    assert games_stored(database) == 0
+
+    server.start()
+    phone.wait_for_url(re.compile(r"/g/[\w-]{11}$"), timeout=60_000)
+    assert games_stored(database) == 1
+    phone.goto("/")
+    assert phone.locator("#started-here").count() == 0
+
+
 def test_an_evening_offline_then_a_new_game_started_offline_reach_the_server_once(phone, server, database):
     game_id, token = dummy_hand_game(server, 1)
     phone.goto("/")

@@ -48,7 +48,7 @@ def test_the_plain_link_shows_the_standings_without_the_organisers_controls(clie
     first = seat(client, created)
     play(client, first["tables"][0])
     html = client.get(f"/events/{created['id']}").get_data(as_text=True)
-    assert "Standings after round 1 of 2" in html and "Still playing: table 2" in html
+    assert "Provisional standings during round 1 of 2" in html and "Still playing: table 2." in html
     assert "Edit link" not in html and "Seat round" not in html
     assert client.get(f"/events/{created['id']}/tables/{first['tables'][0]['game']}/qr.svg").status_code == 403
 
@@ -84,7 +84,7 @@ def test_the_big_screen_shows_its_kept_standings_without_decoding_every_table(cl
     assert "<h1>Thursday &lt;club&gt;</h1>" in html and "<title>Thursday &lt;club&gt; · Leaderboard" in html
     standings = html[html.index('id="leaderboard"'):html.index("</table>")]
     assert standings == drawn[drawn.index('id="leaderboard"'):drawn.index("</table>")]
-    assert "Standings after round 1 of 2" in standings
+    assert "Provisional standings during round 1 of 2" in standings
     polled = client.get(live)
     assert polled.status_code == 200 and standings in polled.get_data(as_text=True)
     assert client.get(live, headers={"If-None-Match": polled.headers["ETag"]}).status_code == 304

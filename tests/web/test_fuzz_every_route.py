@@ -1,7 +1,8 @@
 """Every route of the URL map, found there (a new one is covered without being named here), sent junk:
 huge numbers in its path and body, bodies that are not UTF-8, bad query strings and headers. Never a 500.
 
-The app has one game and one club night, so a drawn path names them often enough to reach past the 404.
+The app has one game, one club night and one ladder, so a drawn path names them often enough to reach past the
+404.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ def served(tmp_path_factory):
                                               "first_dealer": "Ann"}).get_json()
     event = client.post("/api/v1/events", json={"name": "Thu", "game": "piquet", "players": ["Ann", "Ben"],
                                                 "rounds": 1}).get_json()
+    ladder = client.post("/api/v1/ladders", json={"name": "Club", "game": "piquet"}).get_json()
     rules = sorted((rule for rule in app.url_map.iter_rules() if rule.endpoint != "static"), key=str)
-    yield app, rules, {"game": game["id"], "event": event["id"], "token": game["edit_token"]}
+    yield app, rules, {"game": game["id"], "event": event["id"], "ladder": ladder["id"], "token": game["edit_token"]}
     dispose(app)
 
 
@@ -40,6 +42,8 @@ def value_for(argument: str, converter: str, known: dict, draw) -> str:
         return draw(numbers)
     if "event" in argument:
         return draw(st.sampled_from([known["event"], "nope"]))
+    if "ladder" in argument:
+        return draw(st.sampled_from([known["ladder"], "nope"]))
     if "token" in argument:
         return draw(st.sampled_from([known["token"], "\u00ff\u00fe"]))
     return draw(st.sampled_from([known["game"], known["game"], "%FF", "x" * 300]))

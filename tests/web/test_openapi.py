@@ -26,6 +26,8 @@ OPERATIONS = {
     "/api/v1/events/{event_id}": {"get"},
     "/api/v1/events/{event_id}/rounds": {"post"},
     "/api/v1/events/{event_id}/tables/{round_number}/{number}/confirm": {"post"},
+    "/api/v1/ladders": {"post"},
+    "/api/v1/ladders/{ladder_id}": {"get"},
 }
 
 
@@ -74,7 +76,11 @@ def test_each_operation_says_whose_token_it_needs_and_its_own_404(client):
         "POST /api/v1/events/{event_id}/tables/{round_number}/{number}/confirm":
             "Needs the table's edit token (the `edit_token` of its game) or the club night's organiser token, "
             "sent as `Authorization: Bearer <token>`: it is missing or wrong.",
+        "POST /api/v1/events": "A club night joining a ladder (`ladder`) needs the ladder's token, sent as "
+                               "`Authorization: Bearer <token>`: it is missing or wrong.",
     }
+    assert paths["/api/v1/ladders/{ladder_id}"]["get"]["responses"]["404"]["description"] == (
+        "There is no such ladder.")
     assert paths["/api/v1/events/{event_id}"]["get"]["responses"]["404"]["description"] == (
         "There is no such event or table.")
     assert paths["/api/v1/games/{game_id}"]["get"]["responses"]["404"]["description"] == (
@@ -90,7 +96,7 @@ def test_if_none_match_is_listed_only_on_the_reads_that_answer_304(client):
     listing = {f"{method.upper()} {path}" for path, operations in paths.items()
                for method, operation in operations.items()
                if {"$ref": "#/components/parameters/IfNoneMatch"} in operation["parameters"]}
-    assert listing == {"GET /api/v1/games/{game_id}", "GET /api/v1/events/{event_id}"}
+    assert listing == {"GET /api/v1/games/{game_id}", "GET /api/v1/events/{event_id}", "GET /api/v1/ladders/{ladder_id}"}
 
 
 def test_a_hands_body_is_a_choice_of_whole_objects_for_client_generators(client):

@@ -2,7 +2,8 @@
 token, finds no server error, no undocumented status, content type or header, and no response off its schema.
 
 One game of each kind is created first; its id and edit token go into every request, so that the hands'
-operations reach a real game and not only its 404. The examples are bounded: this runs on two cores in CI.
+operations reach a real game and not only its 404; so does a ladder's id. The examples are bounded: this runs
+on two cores in CI.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ def live_app(tmp_path):
 def test_schemathesis_finds_nothing(live_app, tmp_path, game):
     app, base_url = live_app
     table = create(app.test_client(), GAMES[game])
+    ladder = app.test_client().post("/api/v1/ladders", json={"name": "Club", "game": game}).get_json()
     config = tmp_path / "schemathesis.toml"
-    config.write_text(f'[parameters]\n"path.game_id" = "{table.id}"\n', encoding="utf-8")
+    config.write_text(f'[parameters]\n"path.game_id" = "{table.id}"\n"path.ladder_id" = "{ladder["id"]}"\n',
+                      encoding="utf-8")
     command = [
         sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", f"{base_url}/api/v1/openapi.json",
         "--checks", CHECKS, "--max-examples", str(MAX_EXAMPLES), "--workers", "1", "--seed", "26",

@@ -2,16 +2,17 @@
 
 `spec` checks what the organiser asks for, `seating` seats a round (drawn,
 then by standings), `standings` ranks everyone from the final scores of
-the finished tables. Each table is an ordinary game scored by its own
+the finished tables, `progress` says where the evening stands. Each table is an ordinary game scored by its own
 engine; this package only reads those games' final scores. Standard
 library only.
 """
 
+from .progress import Progress, TableProgress, progress
 from .seating import Pair, Seating, draw_round, pairs_met, seat_round
 from .spec import EventSpec
 from .standings import FinishedTable, Side, Standing, TableFigures, bye_points, standings, table_figures
 
 __all__ = [
-    "EventSpec", "FinishedTable", "Pair", "Seating", "Side", "Standing", "TableFigures", "bye_points",
-    "draw_round", "pairs_met", "seat_round", "standings", "table_figures",
+    "EventSpec", "FinishedTable", "Pair", "Progress", "Seating", "Side", "Standing", "TableFigures", "TableProgress",
+    "bye_points", "draw_round", "pairs_met", "progress", "seat_round", "standings", "table_figures",
 ]

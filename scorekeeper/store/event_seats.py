@@ -1,0 +1,57 @@
+"""Which club night a game is a table of, read by the game page (a table's phone names its evening)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import aliased
+
+from ..extensions import db
+from ..games import GAMES
+from ..games.base import Engine
+from ..models import Event, EventTable, Game
+from . import events
+
+
+@dataclass(frozen=True)
+class EventSeat:
+    """A game's place in its club night: the event, the round and table, and what the evening awaits of it."""
+
+    event_id: str
+    name: str
+    round: int
+    rounds: int
+    table: int
+    hands: int | None
+    hand: int | None  # the hand being played, of `hands` (None when the table plays to its target)
+    latest_round: int
+    confirmed_by: str | None
+    confirmers: tuple[str, ...]
+
+    @property
+    def next_round_seated(self) -> bool:
+        return self.latest_round > self.round
+
+
+_ROUNDS = aliased(EventTable)
+_LATEST = select(func.max(_ROUNDS.round)).where(_ROUNDS.event_id == Event.id).correlate(Event).scalar_subquery()
+
+# The table's row, its event and the event's latest round seated: one query.
+_SEAT = (select(EventTable, Event.public_id, Event.name, Event.rounds, Event.hands_per_round, _LATEST)
+         .join(Event, Event.id == EventTable.event_id).where(EventTable.game_id == bindparam("game_id")))
+
+
+def seat_of(game: Game, engine: Engine) -> EventSeat | None:
+    """The club night `game` is a table of (None for a game of its own), with who may confirm its result now."""
+    if game.id is None:
+        return None
+    found = db.session.execute(_SEAT, {"game_id": game.id}).first()
+    if found is None:
+        return None
+    row, public_id, name, rounds, hands, latest = found
+    played = events.PlayedTable(row, game, engine)
+    confirmers = tuple(events.confirmers(GAMES.of(game), played)) if played.is_finished else ()
+    hand = min(engine.waiting_number() or engine.next_number(), hands) if hands else None
+    return EventSeat(public_id, name, row.round, rounds, row.number, hands, hand, latest, played.confirmed_by,
+                     confirmers)

@@ -1,0 +1,55 @@
+"""A club night's table on its own phone (issue 45, item 1): the game page names the evening, the round and the
+table, counts the round's hands, and once the table has finished takes the confirmation and points to the next
+round."""
+
+from __future__ import annotations
+
+from .forms_client import csrf_token
+from .test_api_events import EVENT, create, play, seat
+
+
+def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_next_round(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"], "hands_per_round": 2})
+    table = seat(client, created)["tables"][0]
+    winner, second, third = table["players"]
+    client.get(table["edit_url"].removeprefix("http://localhost"))  # the table's phone opens its edit link
+    page = f"/g/{table['game']}"
+    html = client.get(page).get_data(as_text=True)
+    assert "Thursday club</a>\n    · round 1 of 2\n    · table 1 · 2 hands" in html
+    assert f'href="/events/{created["id"]}"' in html
+    assert "Hand 1 of 2" in html and "Rematch" not in html
+    play(client, table)
+    assert "Hand 2 of 2" in client.get(page).get_data(as_text=True)
+    play(client, table)
+    html = client.get(page).get_data(as_text=True)
+    assert "This table has finished. A player of another side than the winner's checks the scores" in html
+    assert f"{second}: I confirm" in html and f"{third}: I confirm" in html and f"{winner}: I confirm" not in html
+    assert "Next: the organiser seats round 2 once every table has finished." in html
+    assert "Rematch" not in html and "Hand 2 of 2" not in html
+    confirmed = client.post(f"/events/{created['id']}/tables/1/1/confirm",
+                            data={"player": third, "back": "table", "csrf_token": csrf_token(client, page)})
+    assert confirmed.status_code == 303 and confirmed.headers["Location"] == page
+    html = client.get(page).get_data(as_text=True)
+    assert f"This table has finished; {third} confirmed its result." in html and "I confirm" not in html
+    seat(client, created)
+    html = client.get(page).get_data(as_text=True)
+    assert "Round 2 is seated. Find your table:" in html
+    assert f'href="/events/{created["id"]}?player={winner}"' in html
+
+
+def test_a_viewer_of_a_table_sees_its_evening_but_not_the_confirmation(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    table = seat(client, created)["tables"][0]
+    play(client, table)
+    html = client.get(f"/g/{table['game']}").get_data(as_text=True)
+    assert "round 1 of 2" in html and "I confirm" not in html
+
+
+def test_a_game_of_its_own_still_offers_a_rematch_and_no_evening(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
+    response = client.post("/api/v1/games", json={"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"]})
+    assert response.status_code == 201
+    body = response.get_json()
+    client.get(f"/g/{body['id']}/join/{body['edit_token']}")
+    html = client.get(f"/g/{body['id']}").get_data(as_text=True)
+    assert "Rematch" in html and "round 1 of" not in html and created["name"] not in html
