@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask, Response, make_response, request
+from flask import Blueprint, Flask, Response, make_response, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -12,6 +16,9 @@ from werkzeug.exceptions import Conflict, HTTPException, MethodNotAllowed, Servi
 
 from .store.writes import ConcurrentChange, is_contention
 from .web.vary import vary_on
+
+if TYPE_CHECKING:
+    from .games.base import GameKind
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_RETRY_AFTER = 5  # seconds: what a restart of the database takes
@@ -27,9 +34,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .config import configure
     from .extensions import compress, csrf, db, migrate
     from .games import GAMES
-    from .games.dummy_spades import pages as dummy_spades_pages
-    from .games.piquet import api as piquet_api
-    from .games.piquet import pages as piquet_pages
     from .pages import (
         api_docs,
         engine_files,
@@ -78,10 +82,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     game_page.init_app(app)
     history.init_app(app)
     app.register_blueprint(games.bp)
-    app.register_blueprint(dummy_spades_pages.bp)
-    app.register_blueprint(piquet_pages.bp)
-    app.register_blueprint(piquet_api.bp)
-    csrf.exempt(piquet_api.bp)
+    for blueprint, json_only in game_blueprints(GAMES.values()):
+        app.register_blueprint(blueprint)
+        if json_only:
+            csrf.exempt(blueprint)
     app.register_blueprint(live.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(rules_link.bp)
@@ -110,6 +114,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.before_request(json_writes_only)
     app.after_request(_vary_on_htmx)
     return app
+
+
+def game_blueprints(kinds: Iterable[GameKind]) -> Iterator[tuple[Blueprint, bool]]:
+    """Each game's own blueprints, found beside its kind: the `bp` of `games/<game>/pages.py` (pages) and of
+    `games/<game>/api.py` (JSON endpoints, which take no form token: True), for the games that have them."""
+    for kind in kinds:
+        package = type(kind).__module__.rpartition(".")[0]  # scorekeeper.games.<game>
+        for module, json_only in (("pages", False), ("api", True)):
+            if importlib.util.find_spec(f"{package}.{module}") is not None:
+                yield importlib.import_module(f"{package}.{module}").bp, json_only
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:

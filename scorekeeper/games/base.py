@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from werkzeug.datastructures import MultiDict
+
 from ..rules.errors import ErrorCollector, NotAllowed, RuleError
 from ..rules.events import FinishedTable, Side
 from ..rules.log import Log
@@ -155,7 +157,10 @@ class GameKind(Protocol):
       `_summary_facts.html` and `_stats.html` (and `_session.html` for a
       game whose `session_summary` can be other than None);
       `rules_template` is the rules page; `new_game_form` and `entry_form`
-      are the screens, and `form_context` what a typed entry form shows
+      are the screens (`house_settings`, `ticked_settings` and
+      `linked_settings` say what a rules link carries of the first),
+      `blank_styles` the styles its blank page for a game started offline
+      comes in, and `form_context` what a typed entry form shows
       beside it; `links` are the game's own tools on the home page;
       `standing_heading` (who holds a score: "Player", or "Team"),
       `standing_columns`, `running_scores`, `chart_reference` and
@@ -186,7 +191,11 @@ class GameKind(Protocol):
     rules_title: str
     player_count: int
     # The styles a blank page for a game started offline may be asked in (`/new/<kind>/blank?style=`), besides none.
-    blank_styles: frozenset[str] = frozenset()
+    blank_styles: tuple[str, ...] = ()
+    # The settings its new-game form offers, in the form's order, as a rules link names them (pages/house_rules.py),
+    # and those of them that are boxes (an unticked box is not sent).
+    house_settings: tuple[str, ...]
+    ticked_settings: tuple[str, ...] = ()
     words: Words
     template_folder: str
     rules_template: str
@@ -210,6 +219,10 @@ class GameKind(Protocol):
     def table_settings(self, settings: Mapping[str, Any], hands_per_round: int | None) -> dict[str, Any]:
         """The settings of a table's game: the event's, ending after `hands_per_round` complete hands if given."""
         return {**settings, "hand_limit": hands_per_round} if hands_per_round is not None else dict(settings)
+
+    def linked_settings(self, settings: MultiDict[str, str]) -> MultiDict[str, str]:
+        """What a rules link keeps of the settings of a new-game form (pages/rules_link.py): all of them by default."""
+        return settings
 
     def template(self, name: str) -> str:
         """One of the game's templates, e.g. `template("_board.html")`."""

@@ -21,26 +21,19 @@ from ..rules.errors import RuleError
 from ..rules.typed import number_or_text
 from ..web.i18n import say
 
-# The settings each new-game form offers, in the form's order (a club night's hand_limit is not one of them).
-SETTINGS: Mapping[str, tuple[str, ...]] = {
-    "dummy-spades": ("style", "target", "variant", "bag_limit", "bag_penalty"),
-    "spades": ("variant", "target", "nil_value", "blind_nil", "blind_margin", "failed_nil_helps", "zero_is_nil",
-               "bag_limit", "bag_penalty", "mercy", "mercy_floor"),
-    "piquet": ("variant", "target"),
-}
 YES, NO = "true", "false"
 LANGUAGE = "lang"  # any page's choice of language (web/i18n.py), not a setting
 FORM_MARK = "request_key"  # sent by every form (templates/_macros.html form_head), never by a link
 
 
 def settings_of(kind: GameKind, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """Every setting of the form with its value for a game of `settings` (the API's, missing ones at their
-    defaults), as the engine reads them."""
+    """Every setting of the form (the kind's `house_settings`: a club night's hand_limit is not one of them) with its
+    value for a game of `settings` (the API's, missing ones at their defaults), as the engine reads them."""
     players = [f"p{seat}" for seat in range(kind.player_count)]
     setup = kind.read_setup({"game": kind.name, "players": players, "first_dealer": players[0],
-                             "settings": {name: settings[name] for name in SETTINGS[kind.name] if name in settings}})
+                             "settings": {name: settings[name] for name in kind.house_settings if name in settings}})
     values = setup.settings.to_dict()
-    return {name: values[name] for name in SETTINGS[kind.name] if values.get(name) is not None}
+    return {name: values[name] for name in kind.house_settings if values.get(name) is not None}
 
 
 def query_of(settings: Mapping[str, Any]) -> str:
@@ -58,7 +51,7 @@ def read_link(kind: GameKind, args: MultiDict[str, str]) -> tuple[dict[str, Any]
     for name, text in args.items(multi=True):
         if name == LANGUAGE:
             continue
-        if name not in SETTINGS[kind.name]:
+        if name not in kind.house_settings:
             problems.append(_("'%(name)s' is not a setting of this game.", name=name))
             continue
         value = _typed(defaults.get(name), text)

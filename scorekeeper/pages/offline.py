@@ -18,7 +18,6 @@ from flask import Blueprint, Flask, Response, current_app, render_template, url_
 from flask_babel import gettext as _
 
 from ..games import GAMES
-from ..rules import dummy_spades
 from ..web import scorer
 
 bp = Blueprint("offline", __name__)
@@ -46,8 +45,8 @@ def service_worker() -> Response:
     shell = [url_for("views.home"), url_for("offline.page")]
     for kind in GAMES:
         shell += [url_for("views.new_game", kind=kind), url_for("views.blank_game", kind=kind)]
-    shell += [url_for("views.blank_game", kind="dummy-spades", style=style)  # a Dummy Hand form differs by style
-              for style in dummy_spades.Style if style != dummy_spades.Style.STANDARD]
+    shell += [url_for("views.blank_game", kind=kind, style=style)  # a form that differs by style (Dummy Hand's)
+              for kind, game_kind in GAMES.items() for style in game_kind.blank_styles]
     settings = {
         "assets": assets,
         "shell": shell,

@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..games.base import GameKind
 from ..models import Game
 from ..web.links import absolute_url, qr_svg
-from .house_rules import FORM_MARK, NO, SETTINGS, YES, explained, query_of, read_link, settings_of
+from .house_rules import FORM_MARK, NO, YES, explained, query_of, read_link, settings_of
 
 bp = Blueprint("rules_link", __name__)
 
@@ -34,7 +34,7 @@ def share_rules(kind: str) -> ResponseReturnValue:
     sends the whole form here by GET; its settings are kept and the address answered is the link's own."""
     game_kind = _kind(kind)
     if FORM_MARK in request.args:  # the form's settings as a link gives them: names and token leave the address
-        query = urlencode(list(_form_settings(kind).items(multi=True)))
+        query = urlencode(list(_form_settings(game_kind).items(multi=True)))
         return redirect(url_for("rules_link.share_rules", kind=kind) + f"?{query}", 303)
     settings, problems = read_link(game_kind, request.args)
     query = query_of(settings)
@@ -42,18 +42,17 @@ def share_rules(kind: str) -> ResponseReturnValue:
                            problems=problems, explained=explained(game_kind, settings))
 
 
-def _form_settings(kind: str) -> MultiDict[str, str]:
+def _form_settings(kind: GameKind) -> MultiDict[str, str]:
     """The settings of a new-game form sent by GET, as a link gives them: "Other" as its number, a box as true or
-    false (an unticked one is not sent), Piquet's target only for Saunt; in the form's order."""
-    args = MultiDict((name, value) for name, value in request.args.items(multi=True) if name in SETTINGS[kind])
+    false (an unticked one is not sent), what the game keeps of them (Piquet: its target only for Saunt); in the
+    form's order."""
+    args = MultiDict((name, value) for name, value in request.args.items(multi=True) if name in kind.house_settings)
     if args.get("target") == "other":
         args.setlist("target", request.args.getlist("target_other"))
-    if kind == "spades":
-        for name in ("blind_nil", "failed_nil_helps", "zero_is_nil", "mercy"):
-            args[name] = YES if name in request.args else NO
-    if kind == "piquet" and args.get("variant") != "saunt":
-        args.pop("target", None)
-    return MultiDict([(name, value) for name in SETTINGS[kind] for value in args.getlist(name)])
+    for name in kind.ticked_settings:
+        args[name] = YES if name in request.args else NO
+    args = kind.linked_settings(args)
+    return MultiDict([(name, value) for name in kind.house_settings for value in args.getlist(name)])
 
 
 def _link(kind: str, query: str) -> str:

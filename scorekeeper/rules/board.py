@@ -29,7 +29,7 @@ from . import dummy_spades, piquet, spades, typed
 from .errors import MalformedInput, NotAllowed, RuleError
 from .hands import HandLog
 from .phrases import N_, Phrase, Signed, phrase
-from .registry import RULES_GAMES, Engine, rules_of
+from .registry import RULES_GAMES, Engine, rules_of, typed_fields, typed_setup
 
 Say = Callable[[Phrase], str]
 TYPOGRAPHIC_MINUS = "\u2212"
@@ -287,24 +287,24 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
     they decide (`bids_preview`), for the phone to say when the server cannot.
 
     With `"setup_fields"` in place of the players and settings (a new game's form as typed on the phone, name ->
-    values, read by `typed.new_game`), the game it starts, as the API would show it (`"setup"`); an error names the
-    new-game form's field as `input`.
+    values, read by `registry.typed_setup`), the game it starts, as the API would show it (`"setup"`); an error names
+    the new-game form's field as `input`.
     """
     say = sayer(language, catalog)
     inputs: dict[str, str] = {}
     try:
         game = json.loads(text)
-        if "setup_fields" in game:
-            typed_setup = typed.new_game(str(game.get("game")), game["setup_fields"])
-            inputs = typed_setup.fields
-            game = {**game, **typed_setup.payload}
+        if "setup_fields" in game and rules_of(game.get("game")) is not None:  # else `replay` names the games
+            setup = typed_setup(game["game"], game["setup_fields"])
+            inputs = setup.fields
+            game = {**game, **setup.payload}
         engine = replay(game)
         for change in game.get("changes") or ():
             inputs = typed_inputs(game, change.get("fields") or {})
             apply_change(engine, game, change)
         kind = game.get("game")
         shown = board_of(engine, kind, say)
-        forms = [typed.typed_fields(kind, shown["players"], entry) for entry in _as_typed(engine, shown["entries"])]
+        forms = [typed_fields(kind, shown["players"], entry) for entry in _as_typed(engine, shown["entries"])]
         answer: dict[str, Any] = {"board": shown, "typed": forms}
         if "setup_fields" in game:
             answer["setup"] = setup_of(engine, kind)

@@ -18,8 +18,8 @@ alone). Piquet's deal form names its fields by role (`piquet_deal`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .piquet.values import TRICKS
@@ -101,25 +101,45 @@ def spades_hand(players: Sequence[str], fields: Fields) -> dict[str, Any]:
     return {"bids": bids, "tricks": _tricks(players, fields)}
 
 
-def typed_fields(game: str | None, players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, list[str]]:
-    """The fields a hand's form would send for a stored entry (the reverse of the readers above): what the phone
-    fills its form with to edit that hand. A form fills in the fields it has: a Dummy Hand page shows one of the
-    two rows of nil chips (the hands, or Suicide's sides), or neither (Mirror)."""
-    if game == "piquet":
-        return piquet_fields(entry)
+def dummy_spades_fields(players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The fields a Dummy Hand hand's form would send for a stored entry (the reverse of `dummy_spades_hand`): what the
+    phone fills its form with to edit that hand. A page shows one of the two rows of nil chips (the hands, or
+    Suicide's sides), or neither (Mirror): each form fills in the fields it has."""
+    hands = [*players, DUMMY]
+
+    def nils(seat: int, name: str, bid: Mapping[str, Any]) -> tuple[dict[str, list[str]], Any]:
+        nil = list(bid.get("nil") or ())
+        return {f"bids-{seat}-nil": nil, f"bids-{seat}-side": _sides(name, nil, hands)}, bid.get("bid")
+
+    return _hand_fields(players, hands, entry, nils)
+
+
+def spades_fields(players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The fields a four-player Spades hand's form would send for a stored entry (the reverse of `spades_hand`): a Nil
+    or Blind Nil as its ticked box, any other bid as typed."""
+
+    def nils(seat: int, name: str, bid: Mapping[str, Any]) -> tuple[dict[str, list[str]], Any]:
+        value = bid.get("bid")
+        if value in ("nil", "blind-nil"):
+            return {f"bids-{seat}-{'nil' if value == 'nil' else 'blind'}": ["y"]}, None
+        return {}, value
+
+    return _hand_fields(players, list(players), entry, nils)
+
+
+SeatNils = Callable[[int, str, Mapping[str, Any]], tuple[dict[str, list[str]], Any]]
+"""A seat's nil fields and the bid left to type, from the seat, the player and their stored bid."""
+
+
+def _hand_fields(players: Sequence[str], hands: Sequence[str], entry: Mapping[str, Any],
+                 nils: SeatNils) -> dict[str, list[str]]:
+    """A Spades hand's fields: each seat's nil fields and bid (`nils` gives both from the stored bid), then the hands'
+    tricks."""
     fields: dict[str, list[str]] = {}
     bids = {bid.get("player"): bid for bid in entry.get("bids") or ()}
-    hands = [*players, DUMMY] if game == "dummy-spades" else list(players)
     for seat, name in enumerate(players):
-        bid = bids.get(name) or {}
-        value = bid.get("bid")
-        if game == "dummy-spades":
-            nil = list(bid.get("nil") or ())
-            fields[f"bids-{seat}-nil"] = nil
-            fields[f"bids-{seat}-side"] = _sides(name, nil, hands)
-        elif value in ("nil", "blind-nil"):
-            fields[f"bids-{seat}-{'nil' if value == 'nil' else 'blind'}"] = ["y"]
-            value = None
+        nil_fields, value = nils(seat, name, bids.get(name) or {})
+        fields.update(nil_fields)
         fields[f"bids-{seat}-bid"] = [] if value is None else [str(value)]
     tricks = entry.get("tricks")
     if tricks is not None:
@@ -258,12 +278,11 @@ def _play(fields: Fields, paths: dict[str, str]) -> dict[str, Any]:
     return {"tricks": winners[:played]}
 
 
-PLAYER_COUNTS = {"dummy-spades": 3, "spades": 4, "piquet": 2}
-"""How many players' names each kind's new-game form asks for (`player_<seat>`)."""
 DRAW = "draw"
 """The first dealer's chip that leaves the choice to a draw (the server draws; the phone draws before reading)."""
 OTHER_TARGET = "other"
 SPADES_TICKED = ("blind_nil", "failed_nil_helps", "zero_is_nil", "mercy")
+"""Four-player Spades' rules that its new-game form offers as boxes (an unticked one is not sent)."""
 
 
 @dataclass(frozen=True)
@@ -276,46 +295,73 @@ class TypedSetup:
     """The engine's error path (`players[1]`, `settings.target`...) -> the name of the form field it is about."""
 
 
-def new_game(kind: str, fields: Fields) -> TypedSetup:
+@dataclass(frozen=True)
+class TypedSettings:
+    """A game's settings as typed into its new-game form, the field its target was typed into, and what the table is
+    set with besides its players (Dummy Hand's `dummy_after`)."""
+
+    settings: dict[str, Any]
+    target_field: str = "target"
+    table: dict[str, Any] = field(default_factory=dict)
+
+
+def new_game(kind: str, player_count: int, settings_of: Callable[[Fields], TypedSettings],
+             fields: Fields) -> TypedSetup:
     """A new game's form (`/new/<kind>`) read as the API's create payload (docs/api.md "Create a game"): the players'
-    names (`player_<seat>`), the first dealer (a seat, or `DRAW`: None), Dummy Hand's `dummy_after`, and the
-    settings the kind's form has (each field named as the setting). The server's new-game forms read their fields
-    with it, and so does the phone for a game started offline. Nothing is checked: the engine refuses what it
+    names (`player_<seat>`), the first dealer (a seat, or `DRAW`: None), and what `settings_of` reads of the kind's
+    own fields (each named as the setting). The server's new-game forms read their fields with it, and so does the
+    phone for a game started offline (through rules/registry.py). Nothing is checked: the engine refuses what it
     cannot use."""
-    names = [_one(fields, f"player_{seat}") or "" for seat in range(PLAYER_COUNTS.get(kind, 0))]
-    payload: dict[str, Any] = {"game": kind, "players": names, "first_dealer": _first_dealer(names, fields)}
-    if kind == "piquet":
-        settings: dict[str, Any] = {"variant": _one(fields, "variant")}
-        if settings["variant"] == "saunt":
-            settings["target"] = number_or_text(_one(fields, "target"))
-        target = "target"
-    else:
-        target = "target_other" if _one(fields, "target") == OTHER_TARGET else "target"
-        typed_target = number_or_text(_one(fields, target))
-        if typed_target is None and target == "target_other":  # "Other" with no number: not the usual target
-            typed_target = ""
-        settings = {"variant": _one(fields, "variant"), "target": typed_target}
-    if kind == "spades":
-        ticked = {name: bool(_one(fields, name)) for name in SPADES_TICKED}
-        settings.update(
-            nil_value=number_or_text(_one(fields, "nil_value")), blind_nil=ticked["blind_nil"],
-            # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
-            blind_margin=number_or_text(_one(fields, "blind_margin")) if ticked["blind_nil"] else None,
-            failed_nil_helps=ticked["failed_nil_helps"], zero_is_nil=ticked["zero_is_nil"])
-    if kind != "piquet":
-        settings.update(bag_limit=number_or_text(_one(fields, "bag_limit")),
-                        bag_penalty=number_or_text(_one(fields, "bag_penalty")))
-    if kind == "spades":
-        settings.update(mercy=ticked["mercy"],
-                        mercy_floor=number_or_text(_one(fields, "mercy_floor")) if ticked["mercy"] else None)
-    if kind == "dummy-spades":
-        payload["dummy_after"] = number_or_text(_one(fields, "dummy_after"))
-        settings["style"] = _one(fields, "style")
-    payload["settings"] = settings
+    names = [_one(fields, f"player_{seat}") or "" for seat in range(player_count)]
+    typed = settings_of(fields)
+    payload: dict[str, Any] = {"game": kind, "players": names, "first_dealer": _first_dealer(names, fields),
+                               **typed.table, "settings": typed.settings}
     paths = {f"players[{seat}]": f"player_{seat}" for seat in range(len(names))}
     paths.update({"players": "player_0", "first_dealer": "first_dealer", "dummy_after": "dummy_after",
-                  **{f"settings.{name}": name for name in settings}, "settings.target": target})
+                  **{f"settings.{name}": name for name in typed.settings}, "settings.target": typed.target_field})
     return TypedSetup(payload, paths)
+
+
+def dummy_spades_settings(fields: Fields) -> TypedSettings:
+    """Dummy Hand's new-game form: the variant, the target, the bags, the style and where the dummy sits."""
+    settings, target = _variant_and_target(fields)
+    settings.update(_bags(fields), style=_one(fields, "style"))
+    return TypedSettings(settings, target, {"dummy_after": number_or_text(_one(fields, "dummy_after"))})
+
+
+def spades_settings(fields: Fields) -> TypedSettings:
+    """Four-player Spades' new-game form: the variant, the target, the Nils, the bags and the mercy rule."""
+    settings, target = _variant_and_target(fields)
+    ticked = {name: bool(_one(fields, name)) for name in SPADES_TICKED}
+    settings.update(
+        nil_value=number_or_text(_one(fields, "nil_value")), blind_nil=ticked["blind_nil"],
+        # A margin or floor applies only with its rule ticked (the page hides it otherwise): the default.
+        blind_margin=number_or_text(_one(fields, "blind_margin")) if ticked["blind_nil"] else None,
+        failed_nil_helps=ticked["failed_nil_helps"], zero_is_nil=ticked["zero_is_nil"], **_bags(fields),
+        mercy=ticked["mercy"], mercy_floor=number_or_text(_one(fields, "mercy_floor")) if ticked["mercy"] else None)
+    return TypedSettings(settings, target)
+
+
+def piquet_settings(fields: Fields) -> TypedSettings:
+    """Piquet's new-game form: the variant, and the target for Saunt alone."""
+    settings: dict[str, Any] = {"variant": _one(fields, "variant")}
+    if settings["variant"] == "saunt":
+        settings["target"] = number_or_text(_one(fields, "target"))
+    return TypedSettings(settings)
+
+
+def _variant_and_target(fields: Fields) -> tuple[dict[str, Any], str]:
+    """A Spades game's variant and target (a chip, or "Other" with its number), and the field the target came from."""
+    target = "target_other" if _one(fields, "target") == OTHER_TARGET else "target"
+    typed_target = number_or_text(_one(fields, target))
+    if typed_target is None and target == "target_other":  # "Other" with no number: not the usual target
+        typed_target = ""
+    return {"variant": _one(fields, "variant"), "target": typed_target}, target
+
+
+def _bags(fields: Fields) -> dict[str, Any]:
+    return {"bag_limit": number_or_text(_one(fields, "bag_limit")),
+            "bag_penalty": number_or_text(_one(fields, "bag_penalty"))}
 
 
 def _first_dealer(names: Sequence[str], fields: Fields) -> str | None:

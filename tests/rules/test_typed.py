@@ -17,13 +17,13 @@ from scorekeeper.rules.piquet import (
     parse_deal,
 )
 from scorekeeper.rules.piquet.values import Field
+from scorekeeper.rules.registry import typed_fields
 from scorekeeper.rules.typed import (
     SET_RANKS,
     dummy_spades_hand,
     filled_tricks,
     piquet_deal,
     spades_hand,
-    typed_fields,
 )
 
 from . import test_piquet_properties as deals

@@ -1,5 +1,6 @@
-"""The one reader of the new-game forms (rules/typed.py `new_game`), which the server's forms and the offline phone
-share, and the setup the phone's engine answers for a game started offline (rules/board.py)."""
+"""The one reader of the new-game forms (rules/typed.py `new_game`, asked through rules/registry.py `typed_setup`),
+which the server's forms and the offline phone share, and the setup the phone's engine answers for a game started
+offline (rules/board.py)."""
 
 import json
 
@@ -7,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.board import board_json
-from scorekeeper.rules.typed import new_game
+from scorekeeper.rules.registry import typed_setup
 
 DUMMY_FORM = {"player_0": ["Ann"], "player_1": ["Ben"], "player_2": ["Cid"], "style": ["suicide"],
               "dummy_after": ["1"], "first_dealer": ["2"], "target": ["other"], "target_other": ["250"],
@@ -15,7 +16,7 @@ DUMMY_FORM = {"player_0": ["Ann"], "player_1": ["Ben"], "player_2": ["Cid"], "st
 
 
 def test_a_dummy_hand_form_is_read_as_the_apis_create_payload():
-    typed = new_game("dummy-spades", DUMMY_FORM)
+    typed = typed_setup("dummy-spades", DUMMY_FORM)
 
     assert typed.payload == {
         "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Cid", "dummy_after": 1,
@@ -31,7 +32,7 @@ def test_a_spades_form_reads_ticked_boxes_and_leaves_a_hidden_margin_at_its_defa
             "blind_margin": ["100"], "failed_nil_helps": ["y"], "bag_limit": ["10"], "bag_penalty": ["100"],
             "mercy": ["y"], "mercy_floor": ["-300"]}
 
-    payload = new_game("spades", form).payload
+    payload = typed_setup("spades", form).payload
 
     assert payload["first_dealer"] is None
     assert payload["settings"] == {
@@ -45,14 +46,14 @@ def test_a_piquet_form_has_a_target_only_for_saunt():
     rubicon = {"player_0": ["Ann"], "player_1": ["Ben"], "first_dealer": ["1"], "variant": ["rubicon"],
                "target": ["100"]}
 
-    assert new_game("piquet", rubicon).payload == {
+    assert typed_setup("piquet", rubicon).payload == {
         "game": "piquet", "players": ["Ann", "Ben"], "first_dealer": "Ben", "settings": {"variant": "rubicon"}}
-    assert new_game("piquet", {**rubicon, "variant": ["saunt"]}).payload["settings"] == {
+    assert typed_setup("piquet", {**rubicon, "variant": ["saunt"]}).payload["settings"] == {
         "variant": "saunt", "target": 100}
 
 
 def test_a_seat_out_of_range_is_passed_on_for_the_engine_to_refuse():
-    assert new_game("piquet", {"player_0": ["Ann"], "player_1": ["Ben"], "first_dealer": ["7"]}).payload[
+    assert typed_setup("piquet", {"player_0": ["Ann"], "player_1": ["Ben"], "first_dealer": ["7"]}).payload[
         "first_dealer"] == "7"
 
 
@@ -92,7 +93,7 @@ def test_a_spades_form_as_a_browser_sends_it_is_read_setting_by_setting(names, d
                   nil_value=["100"], **{name: [str(value)] for name, value in numbers.items()},
                   **{name: ["y"] for name, value in ticked.items() if value})
 
-    payload = new_game("spades", fields).payload
+    payload = typed_setup("spades", fields).payload
 
     assert payload["players"] == names
     assert payload["first_dealer"] == (None if dealer == "draw" else names[int(dealer)])

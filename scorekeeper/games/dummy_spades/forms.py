@@ -17,7 +17,7 @@ from wtforms import (
     StringField,
 )
 
-from ...rules import dummy_spades, typed
+from ...rules import dummy_spades, registry, typed
 from ...rules.errors import RuleError
 from ...rules.typed import OWN_HAND, PARTNERS_HAND
 from ...web.i18n import say
@@ -73,8 +73,8 @@ class NewDummySpadesGameForm(TargetChoice, FlaskForm):
         return [self.player_0.data or "", self.player_1.data or "", self.player_2.data or ""]
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
-        return typed.new_game("dummy-spades", sent_fields(self)).payload
+        """The API's create payload for what was typed, read by `rules.registry` as the phone reads it offline."""
+        return registry.typed_setup("dummy-spades", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         ErrorsByField(

@@ -15,8 +15,6 @@ from . import stats
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
 from .schemas import SCHEMAS
 
-DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
-
 
 class DummySpades(GameKind):
     name = "dummy-spades"
@@ -24,7 +22,8 @@ class DummySpades(GameKind):
     new_game_title = N_("New Dummy Hand Spades game")
     rules_title = N_("Rules of Dummy Hand Spades")
     player_count = 3
-    blank_styles = frozenset(dummy_spades.Style) - {"standard"}
+    blank_styles = tuple(style for style in dummy_spades.Style if style is not dummy_spades.Style.STANDARD)
+    house_settings = ("style", "target", "variant", "bag_limit", "bag_penalty")
     words = Words()
     template_folder = "dummy_spades"
     rules_template = "rules/dummy_spades.html"
@@ -42,7 +41,7 @@ class DummySpades(GameKind):
         return read_both(
             lambda: dummy_spades.Table.create(
                 data.get("players"), data.get("first_dealer"),
-                DEFAULT_DUMMY_AFTER if dummy_after is None else dummy_after,
+                dummy_spades.DEFAULT_DUMMY_AFTER if dummy_after is None else dummy_after,
             ),
             lambda: dummy_spades.Settings.parse(data.get("settings")),
         )
@@ -54,7 +53,7 @@ class DummySpades(GameKind):
     def restore(self, game: Game) -> Setup:
         settings = dict(game.settings)
         table = dummy_spades.Table.create(
-            game.player_names, game.first_dealer, settings.pop("dummy_after", DEFAULT_DUMMY_AFTER)
+            game.player_names, game.first_dealer, settings.pop("dummy_after", dummy_spades.DEFAULT_DUMMY_AFTER)
         )
         return Setup(table, dummy_spades.Settings.parse(settings))
 

@@ -72,7 +72,7 @@ SCHEMAS = KindSchemas(
     },
     standing=STANDING,
     game_fields={"dummy_after": DUMMY_AFTER},
-    create_fields={"dummy_after": {**DUMMY_AFTER, "default": 2}},
+    create_fields={"dummy_after": {**DUMMY_AFTER, "default": dummy_spades.DEFAULT_DUMMY_AFTER}},
     create_examples={
         "Dummy Hand Spades": {
             "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann",

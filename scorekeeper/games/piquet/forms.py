@@ -15,7 +15,7 @@ from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
-from ...rules import typed
+from ...rules import registry, typed
 from ...rules.cards import PACK, format_card
 from ...rules.errors import RuleError
 from ...rules.piquet import Table, Variant
@@ -63,8 +63,8 @@ class NewPiquetGameForm(FlaskForm):
     target = StringField(_l("Saunt target"), default="100")
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
-        return typed.new_game("piquet", sent_fields(self)).payload
+        """The API's create payload for what was typed, read by `rules.registry` as the phone reads it offline."""
+        return registry.typed_setup("piquet", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         ErrorsByField(

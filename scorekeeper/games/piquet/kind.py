@@ -10,6 +10,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from werkzeug.datastructures import MultiDict
+
 from ...models import Game
 from ...rules import piquet
 from ...rules.errors import NotAllowed
@@ -44,6 +46,7 @@ class Piquet(GameKind):
     new_game_title = N_("New Piquet game")
     rules_title = N_("Rules of Piquet")
     player_count = 2
+    house_settings = ("variant", "target")
     words = Words(
         entry=N_("Deal"),
         entries=N_("Deals"),
@@ -75,6 +78,12 @@ class Piquet(GameKind):
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
     json_schemas = SCHEMAS
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
+
+    def linked_settings(self, settings: MultiDict[str, str]) -> MultiDict[str, str]:
+        """The target for Saunt alone (Rubicon's is the Rubicon)."""
+        if settings.get("variant") != piquet.Variant.SAUNT:
+            settings.pop("target", None)
+        return settings
 
     def form_context(self, form: Any) -> dict[str, Any]:
         return {"preview": preview(form)}

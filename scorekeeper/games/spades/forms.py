@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, Form, FormField, RadioField, SelectChoice, StringField
 
-from ...rules import spades, typed
+from ...rules import registry, spades, typed
 from ...rules.errors import RuleError
 from ...rules.phrases import Phrase
 from ...web.i18n import say
@@ -63,8 +63,8 @@ class NewSpadesGameForm(TargetChoice, FlaskForm):
                 self.bag_limit, self.bag_penalty, self.mercy, self.mercy_floor]
 
     def payload(self) -> dict[str, Any]:
-        """The API's create payload for what was typed, read by `rules.typed` as the phone reads it offline."""
-        return typed.new_game("spades", sent_fields(self)).payload
+        """The API's create payload for what was typed, read by `rules.registry` as the phone reads it offline."""
+        return registry.typed_setup("spades", sent_fields(self)).payload
 
     def attach(self, error: RuleError) -> None:
         fields: dict[str, Field] = {f"players[{seat}]": self[f"player_{seat}"] for seat in range(4)}

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...models import Game
-from ...rules import spades
+from ...rules import spades, typed
 from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_
 from ...web.i18n import say
@@ -23,6 +23,9 @@ class Spades(GameKind):
     new_game_title = N_("New Spades game")
     rules_title = N_("Rules of Spades")
     player_count = 4
+    house_settings = ("variant", "target", "nil_value", "blind_nil", "blind_margin", "failed_nil_helps", "zero_is_nil",
+                      "bag_limit", "bag_penalty", "mercy", "mercy_floor")
+    ticked_settings = typed.SPADES_TICKED
     words = Words(
         chart_description=N_("Each team's running score, hand by hand. After hand %(number)s: %(scores)s."),
     )

@@ -141,16 +141,20 @@ class Settings:
         return values
 
 
+DEFAULT_DUMMY_AFTER: Final = 2
+"""The dummy sits after the third player unless the table says otherwise."""
+
+
 @dataclass(frozen=True)
 class Table:
     """Who sits where (A1) and who deals first (A2)."""
 
     players: tuple[str, ...]
     first_dealer: str
-    dummy_after: int = 2
+    dummy_after: int = DEFAULT_DUMMY_AFTER
 
     @classmethod
-    def create(cls, players: object, first_dealer: object, dummy_after: object = 2) -> Table:
+    def create(cls, players: object, first_dealer: object, dummy_after: object = DEFAULT_DUMMY_AFTER) -> Table:
         """A table from raw input; names are trimmed and the dealer is matched in any case.
 
         :raises MalformedInput: listing every problem (``players``, ``players[i]``,
