@@ -1,7 +1,8 @@
 """The games the app keeps score for: the one registry.
 
-A new game is new files (its engine in `rules/<game>/`, its folder `games/<game>/`
-and its templates) and one entry in the line below; see `base.GameKind`.
+A new game is new files (its engine in `rules/<game>/`, its folder `games/<game>/`,
+its templates and tests: docs/architecture.md, "Adding a game", lists them), one
+entry in the line below and one in `rules/registry.py`; see `base.GameKind`.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """What the pages and the API know about a game: the `GameKind` protocol.
 
-A game is an engine in `rules/<game>/` (a `rules.log.Log`), a module in
-this package defining `KIND` (an object that is a `GameKind`), its forms
-in `forms/<game>.py`, its templates in `templates/<game>/` and
+A game is an engine in `rules/<game>/` (a `rules.log.Log`), a folder
+`games/<game>/` whose `kind.py` defines `KIND` (an object that is a
+`GameKind`), its templates in `templates/<game>/` and
 `templates/rules/<game>.html`, and one entry in `games/__init__.py` that
-registers `KIND`. Everything else (records, views, the API, exports,
-stats, the shared templates) talks to a game only through its kind, so it
-never asks which game it holds.
+registers `KIND` (docs/architecture.md, "Adding a game", lists every file).
+Everything else (records, views, the API, exports, stats, the shared
+templates) talks to a game only through its kind, so it never asks which
+game it holds.
 
 Message ids (titles, `Words`) are English text marked with `N_`; pages
 translate them with gettext when they show them. Modules here may use the
