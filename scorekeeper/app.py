@@ -52,7 +52,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         summary,
         table,
     )
-    from .store import backup, keeping, pieces, purge, renders, whole_renders
+    from .store import backup, purge
+    from .store.cache import after_answer, hand_pieces, renders, whole_answers
     from .web import access, assets, bodies, i18n, limits, security, templates
 
     app = Flask(
@@ -74,8 +75,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     renders.init_app(app)
-    keeping.init_app(app, writers=(pieces.write_new, renders.write_new))
-    whole_renders.init_app(app, ROOT / "static")
+    after_answer.init_app(app, writers=(hand_pieces.write_new, renders.write_new))
+    whole_answers.init_app(app, ROOT / "static")
     long_reads.init_app(app)
     templates.init_app(app)
     app.jinja_env.globals["game_kinds"] = GAMES  # pages ask a game's kind, never which game it is

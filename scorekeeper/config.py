@@ -53,7 +53,7 @@ def configure(app: Flask, test_config: dict | None) -> None:
         EDIT_TOKEN_FAILURES_PER_ADDRESS="20 per minute;300 per day",
         # How many reverse proxies' X-Forwarded-For to believe when telling clients apart (0: none).
         FORWARDED_FOR_PROXIES=0,
-        # Everything kept for readers (renders, whole answers, the hands' pieces: store/renders.py) stays under
+        # Everything kept for readers (renders, whole answers, the hands' pieces: store/cache/renders.py) stays under
         # this many bytes, the oldest dropped first.
         RENDER_CACHE_MAX_BYTES=256 * 1024 * 1024,
         # Long reads made afresh (summaries and exports not kept yet) at once in each process (pages/long_reads.py).

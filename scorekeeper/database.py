@@ -197,8 +197,8 @@ def _in_write_request() -> bool:
 def waiting_briefly() -> Iterator[None]:
     """Within this block the session's writes wait at most STORE_WAIT_MS, not LOCK_TIMEOUT_MS, while another
     transaction holds SQLite's write lock, then give up (OperationalError): for writes a reader may skip, keeping
-    what it rendered (store/renders.py, pieces.py). On PostgreSQL writers lock rows, not the database, so nothing
-    changes.
+    what it rendered (store/cache/renders.py, hand_pieces.py). On PostgreSQL writers lock rows, not the database,
+    so nothing changes.
 
     The connection waits again once the block ends, or as soon as it goes back to the pool (a commit in the block
     gives it back, and another request may take it next)."""

@@ -106,7 +106,7 @@ class Hand(Model):
     number: Mapped[int]
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     # The game's version when this hand's result last changed (it was recorded, or it or a hand before it was
-    # replaced): the kept pieces of the hand (store/pieces.py) count only at that version.
+    # replaced): the kept pieces of the hand (store/cache/hand_pieces.py) count only at that version.
     scored: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # When the hand was last changed after it was first recorded (None: never): the history marks it "edited".
@@ -130,11 +130,11 @@ class RunningState(Model):
 
 class Render(Model):
     """A render derived from a game's stored entries (part of a page, the API's game object), shared by every
-    worker and host (store/renders.py).
+    worker and host (store/cache/renders.py).
 
     `key` is a digest of all it depends on, the game's version among them,
     so a render kept for an older state is never read; `version` lets the
-    older ones of a game be dropped. A whole answer (store/whole_renders.py) is
+    older ones of a game be dropped. A whole answer (store/cache/whole_answers.py) is
     kept compressed too, in each encoding a reader asked for.
     """
 
@@ -152,7 +152,8 @@ class Render(Model):
 
 class RenderCacheSize(Model):
     """The bytes the cache of renders holds (the sum of its renders' `size`), in one row (`id` 1): every write of
-    a render moves it in the same transaction (store/renders.py), so the cap is checked without summing the cache."""
+    a render moves it in the same transaction (store/cache/renders.py), so the cap is checked without summing the
+    cache."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     bytes: Mapped[int] = mapped_column(BigInteger)
@@ -160,8 +161,8 @@ class RenderCacheSize(Model):
 
 class Piece(Model):
     """A piece drawn from one hand's result (its history line, its API object, its running scores), kept while
-    the result stays what it was (store/pieces.py): it counts only when `scored` is the hand's and `release` the
-    app's. One row a hand and `what` (the piece, its language and reader): a newer one replaces it."""
+    the result stays what it was (store/cache/hand_pieces.py): it counts only when `scored` is the hand's and
+    `release` the app's. One row a hand and `what` (the piece, its language and reader): a newer one replaces it."""
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(primary_key=True)
@@ -170,7 +171,7 @@ class Piece(Model):
     scored: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
     # Its bytes and when it was kept, in seconds since the epoch: pieces count under RENDER_CACHE_MAX_BYTES with
-    # the renders, the oldest dropped first (store/renders.py).
+    # the renders, the oldest dropped first (store/cache/renders.py).
     size: Mapped[int] = mapped_column(default=0, server_default="0")
     kept_at: Mapped[float] = mapped_column(Float, default=0, server_default="0", index=True)
 

@@ -13,7 +13,8 @@ from ..games.base import Engine
 from ..games.schemas import ref
 from ..models import Game
 from ..rules.errors import RuleError
-from ..store import records, renders, transfer, whole_renders
+from ..store import records, transfer
+from ..store.cache import renders, whole_answers
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
@@ -64,9 +65,9 @@ def create_game() -> Response:
     304: Reply("The game has not changed since the ETag of If-None-Match."),
 })
 def show_game(game_id: str) -> Response:
-    """The game object, kept whole for every reader in that language (store/whole_renders.py) when it may be;
+    """The game object, kept whole for every reader in that language (store/cache/whole_answers.py) when it may be;
     a 304 when If-None-Match holds its ETag."""
-    shared = whole_renders.answer("api-game", game_id, "application/json", page=False, etag=str)
+    shared = whole_answers.answer("api-game", game_id, "application/json", page=False, etag=str)
     if isinstance(shared, Response):
         return shared
     game = records.game_or_404(game_id, with_hands=False)
@@ -76,7 +77,7 @@ def show_game(game_id: str) -> Response:
         response.set_etag(game_etag(game))
         response.make_conditional(request)
         return response
-    return whole_renders.kept(shared, response, etag=game_etag(game))
+    return whole_answers.kept(shared, response, etag=game_etag(game))
 
 
 def game_object_now(game: Game, *, store: bool = True) -> str:

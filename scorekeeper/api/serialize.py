@@ -8,7 +8,8 @@ from typing import Any
 from ..games import GAMES
 from ..games.base import Engine, standing_object
 from ..models import Game
-from ..store import pieces, records
+from ..store import records
+from ..store.cache import hand_pieces
 from ..web.links import absolute_url
 
 
@@ -48,7 +49,7 @@ def game_object(game: Game, engine: Engine, *, with_hands: bool = True) -> dict[
 def hand_object(game: Game, engine: Engine, number: int) -> dict[str, Any]:
     """Hand `number` as the API's hand result: scored (`"complete": true`), or waiting for its play (false)."""
     kind = GAMES.of(game)
-    hand = pieces.hand_of(engine, number)  # a resumed engine holds only its last scored hand and the waiting one
+    hand = hand_pieces.hand_of(engine, number)  # a resumed engine holds only its last scored hand and the waiting one
     if number == engine.waiting_number():
         return {**kind.waiting_object(hand), "complete": False}
     return {**kind.result_object(hand), "complete": True}
@@ -65,14 +66,14 @@ def as_json(value: Any) -> str:
 
 def game_json(game: Game, engine: Engine, language: str) -> str:
     """The game object (`game_object`) as JSON text, with `URL_PLACEHOLDER` for its `url`, its hands each a
-    kept piece (store/pieces.py): after a hand is recorded only that hand's object is made, whatever the
+    kept piece (store/cache/hand_pieces.py): after a hand is recorded only that hand's object is made, whatever the
     length of the game. `engine` is the game's at its version, resumed or whole."""
     if engine.is_resumed and engine.after_end:  # the entries kept after the end are in a whole engine only
         engine = records.replay(game)
     payload = game_object(game, engine, with_hands=False)
     fields = {key: as_json(value) for key, value in payload.items()}
     fields["url"] = URL_PLACEHOLDER.partition(":")[2]
-    hands = pieces.kept(game, engine, f"api {language}",
+    hands = hand_pieces.kept(game, engine, f"api {language}",
                         lambda whole, number: as_json(hand_object(game, whole, number)))
     fields["hands"] = "[" + ",".join(body for _, body in hands) + "]"
     kind = GAMES.of(game)

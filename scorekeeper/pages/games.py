@@ -11,7 +11,8 @@ from markupsafe import Markup
 from ..games import GAMES
 from ..models import Game, Seat
 from ..rules.errors import RuleError
-from ..store import idempotency, records, renders, whole_renders, writes
+from ..store import idempotency, records, writes
+from ..store.cache import renders, whole_answers
 from ..store.stale import MadeFor, stale_entry, unversioned_change
 from ..web import access
 from ..web.htmx import is_fragment_request
@@ -94,13 +95,14 @@ def blank_game(kind: str) -> ResponseReturnValue:
 
 @bp.get("/g/<game_id>")
 def show_game(game_id: str) -> ResponseReturnValue:
-    """The game page; a viewer's is the one every viewer in that language gets, kept whole (store/whole_renders.py)."""
-    shared = whole_renders.answer("page", game_id, "text/html", page=True)
+    """The game page; a viewer's is the one every viewer in that language gets, kept whole
+    (store/cache/whole_answers.py)."""
+    shared = whole_answers.answer("page", game_id, "text/html", page=True)
     if isinstance(shared, Response):
         return shared
     game = records.game_or_404(game_id, with_hands=False)
     page = render_game(game, offer_edit_link=access.take_edit_link_offer(game))
-    return page if shared is None else whole_renders.kept(shared, make_response(page))
+    return page if shared is None else whole_answers.kept(shared, make_response(page))
 
 
 @bp.get("/g/<game_id>/hands/<int:number>")

@@ -1,6 +1,6 @@
 """The history of a game's hands as the game page shows it: the latest lines, and the older ones on demand.
 
-Each line is a kept piece of its hand (store/pieces.py): after a hand is
+Each line is a kept piece of its hand (store/cache/hand_pieces.py): after a hand is
 recorded only its line is drawn, whatever the length of the game. The game
 page shows the latest `LATEST` lines and a link to the earlier ones, which
 htmx fetches in place (`OLDER` at a time) and which leads to a page of its
@@ -18,7 +18,8 @@ from markupsafe import Markup
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
-from ..store import pieces, records
+from ..store import records
+from ..store.cache import hand_pieces
 
 LATEST = 20
 """Lines the game page shows: a game to the usual targets has fewer hands, so it shows them all."""
@@ -37,21 +38,21 @@ class Lines:
 def history_lines(game: Game, engine: Engine, editable: bool, *, before: int | None = None,
                   count: int = LATEST) -> Lines:
     """The `count` lines before hand `before` (the latest by default), from the kept pieces of their hands."""
-    last = pieces.last_number(engine)
+    last = hand_pieces.last_number(engine)
     upto = last if before is None else min(before - 1, last)
     after = max(upto - count, 0)
     kind = GAMES.of(game)
     edited: list[frozenset[int]] = []  # read when a line is drawn, once
 
     def make(whole: Engine, number: int) -> str:
-        hand = pieces.hand_of(whole, number)
+        hand = hand_pieces.hand_of(whole, number)
         if not edited:
             edited.append(records.edited_numbers(game))
         return render_template("_hand_line.html", game=game, kind=kind, engine=whole, editable=editable,
                                hand=hand, waiting=number == whole.waiting_number(), edited=number in edited[0])
 
     what = f"line {get_locale()} {'edit' if editable else 'view'}"
-    kept = pieces.kept(game, engine, what, make, after=after, upto=upto)
+    kept = hand_pieces.kept(game, engine, what, make, after=after, upto=upto)
     return Lines(tuple(Markup(body) for _, body in reversed(kept)), after)  # noqa: S704  # our own render
 
 

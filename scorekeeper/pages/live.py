@@ -11,7 +11,7 @@ loaded, no replay, no template, and the session cookie only read. A changed
 one answers with the board, from which the page takes the scores, the
 chart, the history and the session, never the entry form being filled in.
 A viewer's board is the same for every viewer in that language, so it is
-kept whole (store/whole_renders.py): after a change the first viewer draws
+kept whole (store/cache/whole_answers.py): after a change the first viewer draws
 it, the others read it with one query.
 """
 
@@ -28,7 +28,8 @@ from ..database import read_connection
 from ..games import GAMES
 from ..games.base import Played
 from ..models import PUBLIC_ID, Game, table
-from ..store import records, whole_renders
+from ..store import records
+from ..store.cache import whole_answers
 from ..store.stale import stale_entry
 from ..web import access
 from ..web.i18n import language, select_locale
@@ -123,7 +124,7 @@ def changes(game_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         return _fresh(Response(status=304), etag)
     # A viewer's board (no entry form to follow) is the one every viewer in that language gets: kept whole.
-    shared = (whole_renders.answer("live", game_id, "text/html", page=False)
+    shared = (whole_answers.answer("live", game_id, "text/html", page=False)
               if ".view." in etag and not set(request.args) - {"lang"} else None)
     if isinstance(shared, Response):
         return _fresh(shared, etag)
@@ -133,4 +134,4 @@ def changes(game_id: str) -> ResponseReturnValue:
                                 request.args.get("completes", type=int)))
     html = render_template(GAMES.of(game).template("_board.html"), **context)
     response = _fresh(make_response(html), board_etag(game, context["editable"], context["played"]))
-    return response if shared is None or context["editable"] else whole_renders.kept(shared, response)
+    return response if shared is None or context["editable"] else whole_answers.kept(shared, response)

@@ -1,7 +1,7 @@
 """Long reads made afresh (a long game's summary or export not kept yet): at most `LONG_READS_AT_ONCE` at once in
 a process, so that a flood of them leaves the process's other threads the interpreter for everyone else.
 
-A kept answer (store/whole_renders.py) is read without a slot: only making one takes a slot. A request that finds
+A kept answer (store/cache/whole_answers.py) is read without a slot: only making one takes a slot. A request that finds
 no slot free within `WAIT_SECONDS` is answered 503 with `Retry-After`, not queued: waiting requests would hold the
 worker's threads that the other readers need. The bound is per process and holds no state across requests (a
 semaphore released when the request's read ends), see docs/decisions/speed.md, "Long reads".

@@ -14,7 +14,8 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
 from ..rules.errors import RuleError
-from ..store import pieces, records, transfer, whole_renders
+from ..store import records, transfer
+from ..store.cache import hand_pieces, whole_answers
 from ..web import charts
 from ..web.i18n import number
 from ..web.limits import creation_limit
@@ -30,7 +31,7 @@ def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
     """What templates/_chart.html draws: the geometry, the numbers behind it, and the marked score.
 
     A resumed engine holds only its last result: the running scores after each hand are then its kept pieces
-    (store/pieces.py), so after a hand is recorded only that hand's are worked out.
+    (store/cache/hand_pieces.py), so after a hand is recorded only that hand's are worked out.
     """
     kind = GAMES.of(game)
     names = list(engine.totals())
@@ -56,11 +57,11 @@ def kept_progression(game: Game, engine: Engine, names: list[str]) -> dict[str, 
     kind = GAMES.of(game)
 
     def make(whole: Engine, number: int) -> str:
-        scores = kind.running_scores(pieces.hand_of(whole, number))
+        scores = kind.running_scores(hand_pieces.hand_of(whole, number))
         return json.dumps([scores[name] for name in names])
 
     series: dict[str, list[int]] = {name: [0] for name in names}
-    for _, body in pieces.kept(game, engine, "scores", make, upto=pieces.last_scored(engine)):
+    for _, body in hand_pieces.kept(game, engine, "scores", make, upto=hand_pieces.last_scored(engine)):
         for name, score in zip(names, json.loads(body), strict=True):
             series[name].append(score)
     return series
@@ -70,7 +71,7 @@ def kept_progression(game: Game, engine: Engine, names: list[str]) -> dict[str, 
 def summary(game_id: str) -> ResponseReturnValue:
     """The game on one page, with its chart: kept whole for its viewers as the game page is; made afresh within
     the process's bound on long reads."""
-    shared = whole_renders.answer("summary", game_id, "text/html", page=True)
+    shared = whole_answers.answer("summary", game_id, "text/html", page=True)
     if isinstance(shared, Response):
         return shared
     with long_reads.bounded():
@@ -79,7 +80,7 @@ def summary(game_id: str) -> ResponseReturnValue:
         kind = GAMES.of(game)
         session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
         page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
-    return page if shared is None else whole_renders.kept(shared, make_response(page))
+    return page if shared is None else whole_answers.kept(shared, make_response(page))
 
 
 def download_name(kind: str, public_id: str, extension: str) -> str:
@@ -94,13 +95,13 @@ def download(extension: str) -> Callable[[str, str], dict[str, str]]:
 
 def kept_download(what: str, game_id: str, mimetype: str, extension: str, make: Callable[[Game], str]) -> Response:
     """A download kept whole for every reader (the same for all), made afresh within the bound on long reads."""
-    shared = whole_renders.answer(what, game_id, mimetype, page=False, headers=download(extension))
+    shared = whole_answers.answer(what, game_id, mimetype, page=False, headers=download(extension))
     if isinstance(shared, Response):
         return shared
     with long_reads.bounded():
         game = records.game_or_404(game_id)
         response = Response(make(game), mimetype=mimetype, headers=download(extension)(game.kind, game.public_id))
-    return response if shared is None else whole_renders.kept(shared, response)
+    return response if shared is None else whole_answers.kept(shared, response)
 
 
 @bp.get("/g/<game_id>/export.json")

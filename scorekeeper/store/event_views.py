@@ -23,7 +23,8 @@ from sqlalchemy import bindparam, func, select
 from ..database import read_connection
 from ..extensions import db
 from ..models import PUBLIC_ID, Event, EventTable, Game, Render
-from . import events, renders
+from . import events
+from .cache import renders
 from .events import EventState, figure
 
 # The event's version: its own and its tables' games', summed (it grows with every change to any of them).

@@ -35,7 +35,8 @@ from ..models import (
     Seat,
     utcnow,
 )
-from . import pieces, player_records, renders
+from . import player_records
+from .cache import hand_pieces, renders
 
 BATCH = 500
 
@@ -89,7 +90,7 @@ def _delete_games(ids: Sequence[int]) -> None:
     player_records.forget(ids)
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope.in_(public_ids)))
     renders.forget_games(public_ids)
-    pieces.forget_games(ids)
+    hand_pieces.forget_games(ids)
     for model in (RunningState, PlayerGameRecord, Hand, Seat, EventTable):
         db.session.execute(delete(model).where(model.game_id.in_(ids)))
     db.session.execute(update(Game).where(Game.id.in_(ids)).values(previous_id=None))

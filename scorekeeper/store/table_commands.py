@@ -17,7 +17,8 @@ from ..games.base import Setup
 from ..models import Game, IdempotencyKey, Seat
 from ..rules.errors import NotAllowed
 from ..rules.phrases import N_, phrase
-from . import pieces, player_records, records, renders, writes
+from . import player_records, records, writes
+from .cache import hand_pieces, renders
 
 
 def redo_hand(game: Game) -> Any:
@@ -71,7 +72,7 @@ def delete_game(game: Game) -> None:
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope == game.public_id)
                        .execution_options(synchronize_session=False))
     renders.forget(game)
-    pieces.forget(game)
+    hand_pieces.forget(game)
     player_records.forget([game.id])
     db.session.delete(game)
     writes.flush()

@@ -124,7 +124,7 @@ def test_the_event_page_the_big_screen_and_a_poll_cost_one_query_each_whatever_t
         seat(client, created)
         path = f"/events/{created['id']}"
         # The page makes the event's view (after the round was seated), and keeping it reads nothing (the cache's
-        # size moves in the same write, store/renders.py); the screen and the poll read it kept.
+        # size moves in the same write, store/cache/renders.py); the screen and the poll read it kept.
         assert (selects(path), selects(f"{path}/screen")) == (2, 1)
         version = client.get(f"/api/v1/events/{created['id']}").get_json()["version"]
         assert selects(f"{path}/live", headers={"If-None-Match": f'W/"event-{version}"'}) == 1

@@ -1,4 +1,4 @@
-"""Each hand's history line, API object and running scores are kept pieces (store/pieces.py): a change draws
+"""Each hand's history line, API object and running scores are kept pieces (store/cache/hand_pieces.py): a change draws
 only what it changed, and the game page shows the latest hands, fetching the earlier ones on demand."""
 
 from __future__ import annotations

@@ -342,7 +342,7 @@ def test_an_id_that_cannot_be_a_game_is_404_without_a_query(client):
 
 
 def test_viewers_share_one_kept_board_which_follows_every_change(tmp_path):
-    """A viewer's board is kept whole (store/whole_renders.py): the next viewer's poll reads it in one query,
+    """A viewer's board is kept whole (store/cache/whole_answers.py): the next viewer's poll reads it in one query,
     with the same body and headers; a change makes a new one, and an editor's poll never takes it."""
     app = make_app(tmp_path, PUBLIC_URL="https://scores.example")
     try:

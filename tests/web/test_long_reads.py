@@ -14,7 +14,7 @@ from .test_hand_pieces import HAND, LONG_GAME, long_game
 
 READS = [("summary", "text/html", None), ("export.json", "application/json", "json"),
          ("export.csv", "text/csv", "csv")]
-SERVER = "127.0.0.1:5000"  # answers are kept for the server's own address only (store/whole_renders.py)
+SERVER = "127.0.0.1:5000"  # answers are kept for the server's own address only (store/cache/whole_answers.py)
 BUSY = "The server is busy with many long downloads at this moment. Try again in a few seconds."
 
 

@@ -1,4 +1,4 @@
-"""What a GET made for the next readers, kept once its answer is ready: the hands' pieces (pieces.py) and the
+"""What a GET made for the next readers, kept once its answer is ready: the hands' pieces (hand_pieces.py) and the
 renders (renders.py) in one transaction.
 
 A board drawn after a save makes both. One transaction takes SQLite's write
@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from flask import Flask, Response, after_this_request, current_app, g
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..database import waiting_briefly
-from ..extensions import db
+from ...database import waiting_briefly
+from ...extensions import db
 
 KEEPS = "keeps"  # in `g`: this request keeps what it made (`_store_new` will run)
 WRITERS = "keeping_writers"  # in the app's extensions

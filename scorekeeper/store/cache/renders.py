@@ -13,7 +13,7 @@ drawn around it.
 
 A render missing from the cache is made for the request that needs it,
 and a GET stores what it made once its answer is ready (`write_new`, in
-store/keeping.py's one transaction with the hands' pieces it made),
+store/cache/after_answer.py's one transaction with the hands' pieces it made),
 dropping the renders of the game's older versions. Storing is best
 effort: while another request holds SQLite's write lock it waits up to
 `database.STORE_WAIT_MS` (a few of a save's milliseconds), then is
@@ -21,7 +21,7 @@ skipped, and the next reader makes the render again.
 
 Everything kept for readers stays under RENDER_CACHE_MAX_BYTES: the
 renders (whole answers and event parts among them) and the hands' pieces
-(pieces.py). Past it the oldest are dropped first: the least recently used
+(hand_pieces.py). Past it the oldest are dropped first: the least recently used
 renders and the earliest kept pieces, together. Their size is kept in one
 row that every write of either moves in the same transaction, so storing
 never sums the cache.
@@ -43,13 +43,13 @@ from markupsafe import Markup
 from sqlalchemy import Connection, bindparam, delete, select, tuple_, update
 from sqlalchemy.orm import Session
 
-from ..database import OnConflict
-from ..extensions import db
-from ..models import Game, Piece, Render, RenderCacheSize, table
-from . import keeping
-from .running_state import source_digest
+from ...database import OnConflict
+from ...extensions import db
+from ...models import Game, Piece, Render, RenderCacheSize, table
+from ..running_state import source_digest
+from . import after_answer
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 RELEASE = hashlib.sha256("".join(
     source_digest(ROOT / folder, pattern) for folder, pattern in
     (("scorekeeper", "*.py"), ("templates", "*.html"), ("translations", "*.po"))).encode()).hexdigest()
@@ -70,7 +70,7 @@ _FIND = select(_RENDERS.c.body, _RENDERS.c.used_at).where(_RENDERS.c.key == bind
 _DROP_OLDER = (delete(_RENDERS).where(_RENDERS.c.game == bindparam("of_game"), _RENDERS.c.version < bindparam("below"))
                .returning(_RENDERS.c.size))
 # Leaves a render another worker stored first, returning the size of each one it did store. A whole answer's key
-# holds no version (whole_renders.py): the game's older versions are dropped before. Every row names every column
+# holds no version (whole_answers.py): the game's older versions are dropped before. Every row names every column
 # (those of the encodings it was not kept in, None).
 _INSERT_NEW = OnConflict(lambda insert: insert(_RENDERS).on_conflict_do_nothing(index_elements=["key"])
                         .returning(_RENDERS.c.size))
@@ -120,14 +120,14 @@ def keep(key: str, public_id: str, version: int, body: str, **encoded: bytes) ->
         size = len(body.encode()) + sum(len(data) for data in encoded.values())
         g.setdefault(NEW_RENDERS, {})[key] = {"game": public_id, "version": version, "body": body, "size": size,
                                              **encoded}
-        keeping.later()
+        after_answer.later()
 
 
 def keep_encoded(key: str, version: int, encoding: str, data: bytes) -> None:
     """Store a kept render's form in another encoding once the GET's answer is ready (`write_new`)."""
     if request.method in STORING_METHODS:
         g.setdefault(NEW_ENCODINGS, {})[key, encoding] = (version, data)
-        keeping.later()
+        after_answer.later()
 
 
 def touch(key: str, used_at: float | None) -> None:
@@ -135,7 +135,7 @@ def touch(key: str, used_at: float | None) -> None:
     stays a read almost always."""
     if used_at is not None and used_at < time.time() - TOUCH_EVERY and request.method in STORING_METHODS:
         g.setdefault(TOUCHED, set()).add(key)
-        keeping.later()
+        after_answer.later()
 
 
 def key_of(*parts: str) -> str:
@@ -146,7 +146,7 @@ def key_of(*parts: str) -> str:
 @pass_context
 def cached_part(context: Context, template: str, *, by_reader: bool = True) -> Markup:
     """A part of the game's page drawn from every hand (`template`), from the cache of renders; the part draws
-    each hand from its kept pieces (pieces.py), so the engine resumed from the running state is enough.
+    each hand from its kept pieces (hand_pieces.py), so the engine resumed from the running state is enough.
 
     `by_reader`: whether editors see it otherwise than readers (edit links).
     """
@@ -161,7 +161,7 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
 def write_new() -> None:
     """Write what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
     the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap; in
-    the session's transaction, not committed (store/keeping.py)."""
+    the session's transaction, not committed (store/cache/after_answer.py)."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
     encoded: dict[tuple[str, str], tuple[int, bytes]] = g.pop(NEW_ENCODINGS, {})
     touched: set[str] = g.pop(TOUCHED, set())

@@ -16,7 +16,7 @@ that had to replay the game anyway (its running state is of another
 version, as after an undo) draws every piece from that replay.
 
 A GET stores the pieces it made once its answer is ready (`write_new`, in
-store/keeping.py's one transaction with its renders); best effort, as
+store/cache/after_answer.py's one transaction with its renders); best effort, as
 renders are: when the database is busy the next reader makes them again.
 Pieces count under RENDER_CACHE_MAX_BYTES with the renders (renders.py),
 the earliest kept dropped first.
@@ -31,12 +31,12 @@ from typing import Any
 from flask import g, request
 from sqlalchemy import and_, bindparam, select, tuple_
 
-from ..database import OnConflict
-from ..extensions import db
-from ..games import GAMES
-from ..games.base import Engine
-from ..models import Game, Hand, Piece, table
-from . import keeping
+from ...database import OnConflict
+from ...extensions import db
+from ...games import GAMES
+from ...games.base import Engine
+from ...models import Game, Hand, Piece, table
+from . import after_answer
 from .renders import RELEASE, drop_pieces, keep_under_cap, move_size
 
 _HAND = table(Hand)
@@ -150,7 +150,7 @@ def _keep(game: Game, number: int, what: str, scored: int, body: str) -> str:
         g.setdefault(NEW_PIECES, []).append(
             {"game_id": game.id, "number": number, "what": what, "release": _RELEASE, "scored": scored,
              "body": body, "size": len(body.encode())})
-        keeping.later()
+        after_answer.later()
     return body
 
 
@@ -161,7 +161,7 @@ _INSERT_NEW = OnConflict(lambda insert: insert(_PIECE).on_conflict_do_nothing(
 
 def write_new() -> None:
     """Write the pieces this GET made for the next readers, replacing older ones of those hands, and keep the
-    cache under its cap; in the session's transaction, not committed (store/keeping.py)."""
+    cache under its cap; in the session's transaction, not committed (store/cache/after_answer.py)."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
     if new:
         now = time.time()

@@ -15,7 +15,7 @@ from sqlalchemy import event, func, or_, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Render
-from scorekeeper.store import whole_renders as whole_renders_module
+from scorekeeper.store.cache import whole_answers as whole_answers_module
 
 from ..conftest import dispose, make_app
 from ..games import PIQUET_DEALS, PIQUET_GAME, SPADES_GAME, SPADES_HANDS
@@ -164,11 +164,11 @@ def test_the_api_object_is_kept_whole_with_its_etags(app, client, game):
 def test_each_encoding_is_compressed_once_by_the_first_reader_asking_for_it(app, client, game, monkeypatch):
     compressed = []
 
-    def compress(data, encoding, _compress=whole_renders_module._compress):
+    def compress(data, encoding, _compress=whole_answers_module._compress):
         compressed.append(encoding)
         return _compress(data, encoding)
 
-    monkeypatch.setattr(whole_renders_module, "_compress", compress)
+    monkeypatch.setattr(whole_answers_module, "_compress", compress)
     answers = {}
     for accepted in ("gzip", "gzip", "", "br", "br", "gzip, br"):
         compressed.clear()
@@ -199,7 +199,7 @@ def test_a_long_games_object_is_kept_in_brotli_of_quality_4_and_a_short_ones_of_
     assert imported.status_code == 201, imported.get_json()
     long_game = f"/api/v1/games/{imported.get_json()['id']}"
 
-    large = whole_renders_module.LARGE_BODY_BYTES
+    large = whole_answers_module.LARGE_BODY_BYTES
     for path, size, quality, not_quality in ((game.path, range(large), 5, 4), (long_game, range(large, 10**7), 4, 5)):
         made = get(client, path, encoding="br")
         body = decoded(made)

@@ -36,15 +36,15 @@ from flask_compress.flask_compress import _choose_algorithm, _compress_data
 from sqlalchemy import bindparam, select
 from werkzeug.http import quote_etag
 
-from ..database import read_connection
-from ..extensions import compress, db
-from ..models import PUBLIC_ID, Game, Render, table
-from ..web import access
-from ..web.htmx import is_fragment_request
-from ..web.i18n import select_locale
+from ...database import read_connection
+from ...extensions import compress, db
+from ...models import PUBLIC_ID, Game, Render, table
+from ...web import access
+from ...web.htmx import is_fragment_request
+from ...web.i18n import select_locale
+from ..running_state import source_digest
 from . import renders
 from .renders import ENCODINGS
-from .running_state import source_digest
 
 # Past this size a kept answer is compressed with brotli's quality 4 (Flask-Compress's default), not the app's 5:
 # on a long game's API object (612 KiB) 5 takes 8 ms and 4 takes 2.5 ms, for 8.6 KiB against 13.7 KiB sent. Its
