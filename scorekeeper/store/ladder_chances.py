@@ -16,7 +16,7 @@ from sqlalchemy.orm import joinedload
 
 from ..extensions import db
 from ..models import Event, EventTable, Game, Ladder, Render, player_key
-from . import renders
+from .cache import renders
 from .ladders import load_ladder, version_of
 from .ratings import DEFAULT, MODEL
 

@@ -25,7 +25,8 @@ from ..rules.errors import ErrorCollector, FieldError, MalformedInput, NotAllowe
 from ..rules.events.places import table_places
 from ..rules.names import title
 from ..rules.phrases import N_, phrase
-from . import records, renders, running_state
+from . import records, running_state
+from .cache import renders
 from .ratings import MODEL, Match, Outcome, Ratings, rate
 from .writes import flush
 

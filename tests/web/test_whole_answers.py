@@ -40,7 +40,7 @@ def decoded(response) -> bytes:
     return response.data
 
 
-def whole_renders(app, game_id) -> list[Render]:
+def kept_answers(app, game_id) -> list[Render]:
     """The game's whole answers kept: those compressed in some encoding."""
     with app.app_context():
         compressed = or_(Render.br.is_not(None), Render.gzip.is_not(None))
@@ -64,7 +64,7 @@ def test_a_viewers_page_is_kept_whole_and_sent_in_each_encoding(app, client, gam
     made = get(client, page, encoding="gzip, deflate, br")
     assert made.status_code == 200
     assert made.headers["Content-Encoding"] == "br"
-    [kept] = whole_renders(app, game.id)
+    [kept] = kept_answers(app, game.id)
     assert kept.version == 3 and kept.br is not None
     assert kept.gzip is None, "the first reader compresses in its own encoding alone"
 
@@ -80,7 +80,7 @@ def test_a_viewers_page_is_kept_whole_and_sent_in_each_encoding(app, client, gam
         assert int(response.headers["Content-Length"]) == len(response.data)
         assert decoded(response) == decoded(made)
         assert "Set-Cookie" not in response.headers
-    [kept_gzip] = whole_renders(app, game.id)
+    [kept_gzip] = kept_answers(app, game.id)
     assert kept_gzip.gzip is not None and kept_gzip.br == kept.br, "the first reader asking for gzip kept it"
 
     # Today's path, for a host the server does not know, makes the same page but for that host's address.
@@ -102,7 +102,7 @@ def test_a_kept_page_is_read_from_the_cache_and_only_at_its_version(app, client,
     game.add(SPADES_HANDS[3])
     after = decoded(get(client, page, encoding="br")).decode()
     assert "<!-- kept -->" not in after and 'id="hand-4"' in after
-    assert [render.version for render in whole_renders(app, game.id)] == [4]
+    assert [render.version for render in kept_answers(app, game.id)] == [4]
 
 
 def test_each_language_and_each_host_has_its_own_page(app, client, game):
@@ -111,7 +111,7 @@ def test_each_language_and_each_host_has_its_own_page(app, client, game):
     french = decoded(get(client, page, encoding="gzip", **{"Accept-Language": "fr"})).decode()
     assert '<html lang="en"' in english and '<html lang="fr"' in french
     assert decoded(get(client, page + "?lang=fr", encoding="br")).decode() == french
-    assert len(whole_renders(app, game.id)) == 2
+    assert len(kept_answers(app, game.id)) == 2
 
     kept = render_count(app)
     foreign = decoded(get(client, page, host=FOREIGN, encoding="gzip")).decode()
@@ -129,7 +129,7 @@ def test_an_editor_never_gets_a_viewers_page(app, client, game):
     for encoding in ("br", "gzip", ""):
         mine = decoded(get(editor, page, encoding=encoding)).decode()
         assert 'id="hand-form"' in mine and "X-CSRFToken" in mine and mine != viewer
-    assert len(whole_renders(app, game.id)) == 1
+    assert len(kept_answers(app, game.id)) == 1
 
 
 def test_the_api_object_is_kept_whole_with_its_etags(app, client, game):
@@ -181,7 +181,7 @@ def test_each_encoding_is_compressed_once_by_the_first_reader_asking_for_it(app,
         "br": [(("br",), "br"), ((), "br")],  # the kept body compressed once more, on demand, then read kept
         "gzip, br": [((), "br")],
     }
-    [kept] = whole_renders(app, game.id)
+    [kept] = kept_answers(app, game.id)
     assert kept.size == len(kept.body.encode()) + len(kept.gzip) + len(kept.br)
     assert render_count(app) == 1, "the object is kept within its whole answer, not by itself as well"
     assert cache_bytes(app) >= kept.size  # and the cache's kept size is its renders' sum
@@ -228,7 +228,7 @@ def test_with_a_public_address_every_host_gets_the_kept_answer(tmp_path):
         one = decoded(get(client, f"/g/{game.id}", host="a.example", encoding="br")).decode()
         two = decoded(get(client, f"/g/{game.id}", host="b.example", encoding="gzip")).decode()
         assert one == two and f"https://scores.example/g/{game.id}" in one
-        assert len(whole_renders(app, game.id)) == 1
+        assert len(kept_answers(app, game.id)) == 1
     finally:
         dispose(app)
 
@@ -240,7 +240,7 @@ def test_a_change_through_one_worker_shows_at_once_in_the_answers_another_kept(a
         for _ in range(2):  # made, then read back
             assert 'id="hand-3"' in decoded(get(reader, f"/g/{game.id}", encoding="br")).decode()
             assert len(json.loads(decoded(get(reader, game.path, encoding="gzip")))["hands"]) == 3
-        assert len(whole_renders(app, game.id)) == 2, "what the other worker kept is shared"
+        assert len(kept_answers(app, game.id)) == 2, "what the other worker kept is shared"
 
         game.add(SPADES_HANDS[3])
         assert 'id="hand-4"' in decoded(get(reader, f"/g/{game.id}", encoding="br")).decode()

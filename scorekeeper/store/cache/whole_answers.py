@@ -97,7 +97,7 @@ def _address() -> str | None:
     if public_url:
         return f"{public_url}\0{request.script_root}"
     host = request.host
-    if host in current_app.extensions["whole_renders"]["hosts"]:
+    if host in current_app.extensions["whole_answers"]["hosts"]:
         return f"{request.scheme}://{host}{request.script_root}"
     return None
 
@@ -126,7 +126,7 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool, etag: Callable
     if address is None:
         return None
     language = select_locale()
-    salt = current_app.extensions["whole_renders"]["salt"] if page else ""
+    salt = current_app.extensions["whole_answers"]["salt"] if page else ""
 
     def key(public_id: str, session_state: str) -> str:
         return renders.key_of(f"whole {what}", public_id, session_state, language, "view", address, salt)
@@ -218,7 +218,7 @@ def _known_hosts(app: Flask) -> frozenset[str]:
 
 
 def init_app(app: Flask, static: Path) -> None:
-    app.extensions["whole_renders"] = {
+    app.extensions["whole_answers"] = {
         "hosts": _known_hosts(app),
         # The page names its static files by fingerprint, and htmx by version and hash.
         "salt": "\0".join((source_digest(static, "*.*"), app.config["HTMX_VERSION"], app.config["HTMX_SRI"])),
