@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.app import game_blueprints
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import GameKind
 from scorekeeper.rules.registry import RULES_GAMES
@@ -59,3 +60,13 @@ def test_a_file_the_recipe_lists_and_a_game_lacks_is_found():
     assert extra == [f"templates/{EXAMPLE}/new.html", f"static/{EXAMPLE}/none.js"]
     piquet = GAMES["piquet"]
     assert missing(piquet, extra) == [f"static/{piquet.template_folder}/none.js"]
+
+
+def test_each_games_own_blueprints_are_found_beside_its_kind():
+    """app.py registers them from the registry: a game's pages.py and api.py where it has them, the API's without
+    a form token."""
+    found = {blueprint.name: json_only for blueprint, json_only in game_blueprints(GAMES.values())}
+    assert found == {"dummy_spades": False, "piquet": False, "piquet_api": True}
+    owned = {path.parent.name for path in (ROOT / "scorekeeper" / "games").glob("*/*.py")
+             if path.stem in ("pages", "api")}
+    assert owned == {"dummy_spades", "piquet"}
