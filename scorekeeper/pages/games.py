@@ -51,7 +51,7 @@ def new_game(kind: str) -> ResponseReturnValue:
         return replayed
     link_problems: list[str] = []
     link_rules: list[tuple[str, str, str]] = []
-    if request.method == "GET" and request.args:  # house rules by link (pages/house_rules.py)
+    if request.method == "GET" and request.args.keys() - {house_rules.LANGUAGE}:  # house rules by link
         settings, link_problems = house_rules.read_link(game_kind, request.args)
         form = game_kind.new_game_form(data=house_rules.form_data(game_kind, settings))
         link_rules = house_rules.explained(game_kind, settings)

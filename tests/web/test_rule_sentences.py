@@ -176,3 +176,4 @@ def test_a_form_opened_from_a_link_says_what_its_rules_do(client):
     assert sentences(page)[1] == ("Cientos a 150: gana el primero en llegar a 150 puntos en el orden de apartados "
                                   "de las leyes; si el otro tiene menos de la mitad, es partida doble.")
     assert 'id="link-rules"' not in client.get("/new/piquet").get_data(as_text=True)
+    assert 'id="link-rules"' not in client.get("/new/piquet?lang=fr").get_data(as_text=True)  # the language menu's
