@@ -43,6 +43,11 @@ Played = Sequence[tuple["Game", Engine]]
 Counted = tuple[Engine, str, Sequence[Any]]
 """A game as a player's record counts it: its end (the engine), the player's name in it, its hands to count."""
 
+RuleSentences = Mapping[str, Callable[[Mapping[str, Any]], str]]
+"""Each setting of a game's new-game form by name, with what it does at the table for the values of a game's
+settings (all of them, as a link gives them): one sentence in the reader's language
+(`games/<game>/rule_sentences.py`)."""
+
 
 @dataclass(frozen=True)
 class Words:
@@ -165,7 +170,8 @@ class GameKind(Protocol):
       beside it; `links` are the game's own tools on the home page;
       `standing_heading` (who holds a score: "Player", or "Team"),
       `standing_columns`, `running_scores`, `chart_reference` and
-      `outcome_note` complete the summary and the chart.
+      `outcome_note` complete the summary and the chart; `rule_sentences`
+      say what each of its settings does at the table (house rules by link).
     Engine and storage:
       `read_setup` validates the API's create payload, `stored_settings`
       and `restore` carry the setup to and from the database,
@@ -208,6 +214,7 @@ class GameKind(Protocol):
     standing_columns: tuple[Column, ...] = ()
     csv_columns: tuple[str, ...]
     json_schemas: KindSchemas
+    rule_sentences: RuleSentences
 
     # A club night's table (docs/api.md, "Club nights"): its sides and what a table's game is set to play.
     sides_per_table: int = 0  # 0: each player is a side (`player_count` sides)

@@ -50,9 +50,11 @@ def new_game(kind: str) -> ResponseReturnValue:
     if request.method == "POST" and (replayed := replay_creation(request.path)) is not None:
         return replayed
     link_problems: list[str] = []
-    if request.method == "GET" and request.args:  # house rules by link (pages/house_rules.py)
+    link_rules: list[tuple[str, str, str]] = []
+    if request.method == "GET" and request.args.keys() - {house_rules.LANGUAGE}:  # house rules by link
         settings, link_problems = house_rules.read_link(game_kind, request.args)
         form = game_kind.new_game_form(data=house_rules.form_data(game_kind, settings))
+        link_rules = house_rules.explained(game_kind, settings)
     else:
         form = game_kind.new_game_form()
     if form.validate_on_submit():
@@ -62,7 +64,7 @@ def new_game(kind: str) -> ResponseReturnValue:
             form.attach(error)
     status = 422 if form.is_submitted() else 200
     return render_template(game_kind.template("new.html"), form=form, player_names=suggested_names(),
-                           link_problems=link_problems), status
+                           link_problems=link_problems, link_rules=link_rules), status
 
 
 

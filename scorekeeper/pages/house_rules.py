@@ -95,8 +95,9 @@ def _shown(value: Any) -> str:
     return (YES if value else NO) if isinstance(value, bool) else str(value)
 
 
-def explained(kind: GameKind, settings: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Each setting as the reader's form names it, with its value in the reader's words."""
+def explained(kind: GameKind, settings: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Each setting as the reader's form names it, with its value in the reader's words and what it does at the
+    table (the game's `rule_sentences`)."""
     form = kind.new_game_form(data=form_data(kind, settings))
     lines = []
     for name in settings:
@@ -109,5 +110,5 @@ def explained(kind: GameKind, settings: Mapping[str, Any]) -> list[tuple[str, st
             value = str(settings[name])
         else:
             value = next((str(label) for v, label, *_ in field.iter_choices() if v == field.data), str(settings[name]))
-        lines.append((str(field.label.text), value))
+        lines.append((str(field.label.text), value, kind.rule_sentences[name](settings)))
     return lines

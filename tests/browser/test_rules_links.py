@@ -52,10 +52,19 @@ def test_shared_rules_open_a_filled_in_form_that_starts_a_game_with_them(browser
                          "&mercy_floor=-150")
     wait_for(page, "() => { const img = document.querySelector('#qr-rules img'); return img.complete && img.naturalWidth > 0; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "nothing wider than the phone"
+    said = page.locator(".rule-sentence")
+    assert said.count() == len(SETTINGS)
+    assert said.nth(len(SETTINGS) - 1).inner_text() == "Mercy floor: a team on \u2212150 or less after a deal loses at once."
     screenshot(page, f"rules-link-{'js' if javascript else 'nojs'}")
 
     page.locator("#rules-link").click()
     page.wait_for_selector("#player_0")
+    meaning = page.locator("#link-rules > summary")
+    assert meaning.bounding_box()["height"] >= 44
+    meaning.click()
+    assert page.locator("#link-rules .rule-sentence").nth(1).inner_text() == (
+        "Play to 250: once a team has 250 points after a deal, the higher score wins; teams level play on.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the sentences wrap on the phone"
     assert page.locator("#target_other").input_value() == "250"
     assert page.locator("#nil_value-1").is_checked() and page.locator("#zero_is_nil").is_checked()
     assert not page.locator("#failed_nil_helps").is_checked()

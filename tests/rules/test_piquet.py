@@ -132,8 +132,33 @@ def test_p4_younger_carte_blanche_counts_first_so_elder_has_no_repique():
 
 
 def test_p4_without_the_carte_blanche_elder_repiques():
-    elder, _, _ = score(P4_ELDER)
+    elder, _, result = score(P4_ELDER)
     assert elder["repique"] == 60
+    assert not any("takes precedence" in str(line) for line in result.explanation)
+
+
+CARTE_BLANCHE_FIRST = ("Carte blanche takes precedence of all other scores (Hoffmann, Hoyle's Games Modernized): "
+                       "Ben scored first, so Ann has no repique.")
+
+
+def test_p4_the_explanation_cites_the_source_that_puts_carte_blanche_first():
+    _, _, result = score(P4_ELDER | {"carte_blanche": Y})
+    explained = [str(line) for line in result.explanation]
+    assert explained[4] == CARTE_BLANCHE_FIRST
+    assert explained[3].startswith("Ann's trio of aces is good")
+
+
+def test_a_carte_blanche_that_stops_no_repique_cites_nothing():
+    _, _, result = score({"carte_blanche": Y, "point": {E: {"cards": 6, "value": 60}}, "tricks": [E, Y] * 6})
+    assert not any("takes precedence" in str(line) for line in result.explanation)
+
+
+def test_in_saunt_the_carte_blanche_is_cited_only_if_the_combinations_it_stopped_were_reckoned():
+    payload = P4_ELDER | {"carte_blanche": Y}
+    ended_on_it = Game(TABLE, Settings(Variant.SAUNT, 10)).add(parse_deal(payload))
+    assert not any("takes precedence" in str(line) for line in ended_on_it.explanation)
+    reckoned = Game(TABLE, Settings(Variant.SAUNT, 30)).add(parse_deal(payload))
+    assert CARTE_BLANCHE_FIRST in map(str, reckoned.explanation)
 
 
 P5_ELDER = {

@@ -51,6 +51,16 @@ def test_declarations_found_from_cards_score_the_same_as_the_cards(entry):
     assert lines(Game(TABLE, Settings(), [entry]).deals[0]) == lines(Game(TABLE, Settings(), [from_payload]).deals[0])
 
 
+@given(entries())
+def test_a_carte_blanche_is_cited_exactly_when_it_stops_the_opponents_repique(entry):
+    declared = ByRole.build(lambda role: declarations_from_cards(entry.cards[role]))
+    classes = compare_classes(declared, ByRole("Ann", "Ben"))
+    stopped = entry.carte_blanche is not None and bool(
+        combination_points(None, classes)[entry.carte_blanche.opponent].get(Field.REPIQUE))
+    result = Game(TABLE, Settings(), [entry]).deals[0]
+    assert any("takes precedence" in str(line) for line in result.explanation) == stopped
+
+
 @given(hands)
 def test_two_random_hands_never_fail_validation_of_their_own_combinations(pair):
     errors = ErrorCollector()

@@ -124,8 +124,9 @@ def test_the_game_page_shares_its_rules_with_a_link_a_qr_code_and_what_each_mean
     assert shared.status_code == 200
     link = "http://localhost/new/dummy-spades?style=suicide&amp;target=500&amp;variant=flip-1&amp;bag_limit=10&amp;bag_penalty=100"
     assert f'<a class="wrap" id="rules-link" href="{link}">{link}</a>' in html
+    labelled = re.sub(r'<dd class="rule-sentence">.*?</dd>', "", html)  # each rule's sentence: test_rule_sentences
     assert ("<dt>Stil</dt><dd>Suicide</dd><dt>Spielen bis</dt><dd>500</dd><dt>Bietvariante</dt><dd>1 aufdecken</dd>"
-            "<dt>Strafgrenze (0 = keine Strafe)</dt><dd>10</dd><dt>Strafe für Überstiche</dt><dd>100</dd>") in html
+            "<dt>Strafgrenze (0 = keine Strafe)</dt><dd>10</dd><dt>Strafe für Überstiche</dt><dd>100</dd>") in labelled
     assert "Ann" not in html
     qr = re.search(r'<img src="([^"]+)"', html).group(1)
     image = client.get(unescape(qr))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ ANCHORS = {
     "dummy-spades": ["table", "dealing", "bids", "declarer", "nil", "void-nil", "tricks", "scoring", "bags",
                      "winning", "variations", "no-peeky", "peeky", "flip", "styles", "suicide", "mirror"],
     "piquet": ["deal", "exchange", "card-values", "carte-blanche", "declarations", "point", "sequences", "sets",
-               "repique", "pique", "tricks", "cards", "capot", "rubicon", "saunt"],
+               "repique", "pique", "tricks", "cards", "capot", "rubicon", "saunt", "laws"],
 }
 TITLES = {"dummy-spades": "Rules of Dummy Hand Spades", "piquet": "Rules of Piquet"}
 
@@ -62,6 +63,28 @@ def test_the_piquet_rules_give_rubicon_and_saunt_with_their_settlements(rulebook
     for words in ("Rubicon Piquet", "100 + 41 = 141", "100 + 154 + 93 = 347", "Saunt",
                   "the rest of the deal is not scored"):
         assert words in page
+
+
+def test_the_piquet_rules_list_the_laws_followed_and_the_house_variations_each_with_its_source(rulebook):
+    laws = re.search(r'<section id="laws">(.*?)</section>', rulebook["piquet"], re.S).group(1)
+    followed, variations = (re.findall(r"<li>(.*?)</li>", unescape(part), re.S)
+                            for part in laws.split("House variations offered"))
+    assert [" ".join(item.split()) for item in followed] == [
+        "Rubicon Piquet, a partie of six deals: the laws of the Portland and Turf Clubs (Cavendish, 1882).",
+        "Carte blanche before every other score: Hoffmann, <em>Hoyle's Games Modernized</em> (1909), under Carte "
+        'Blanche ("The score for a carte blanche takes precedence of all other scores").',
+        "Saunt, the order of reckoning by heads: Cavendish's Law 67, and Hoffmann, <em>Hoyle's Games Modernized</em> "
+        "(1909).",
+        'The double game: Cavendish, Laws of Piquet au Cent ("A player scoring a hundred before his adversary has '
+        'scored fifty wins a double game").',
+    ]
+    assert [" ".join(item.split()) for item in variations] == [
+        "Rubicon or Saunt, chosen for each game: Cavendish prints the Laws of Piquet au Cent, the game to a hundred, "
+        "beside the Rubicon laws, and the <em>Encyclopaedia Britannica</em> (1911) tells how the partie of six "
+        "deals took the place of games of a hundred up.",
+        "The Saunt target: 100 by the laws, or another agreed value such as 101, as in the older <em>Hoyle's "
+        'Games</em> ("The game consists of 101 points").',
+    ]
 
 
 def test_an_unknown_rules_page_is_404(client):

@@ -13,6 +13,7 @@ from ...web.spreadsheet import cell
 from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
+from .rule_sentences import SENTENCES as RULE_SENTENCES
 from .schemas import SCHEMAS
 
 
@@ -31,6 +32,7 @@ class DummySpades(GameKind):
     entry_form = DummySpadesHandForm
     standing_columns = (Column("bags", N_("Bags")),)
     json_schemas = SCHEMAS
+    rule_sentences = RULE_SENTENCES
     csv_columns = (
         "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
         "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",

@@ -24,6 +24,7 @@ from ..base import Engine, GameKind, Link, Played, Reference, Setup, Words, read
 from . import stats
 from .deal_preview import preview
 from .forms import NewPiquetGameForm, PiquetDealForm
+from .rule_sentences import SENTENCES as RULE_SENTENCES
 from .schemas import SCHEMAS
 
 DECLARATION_FIELDS: Final = ("carte_blanche", "point", "sequences", "sets", "repique", "total")
@@ -77,6 +78,7 @@ class Piquet(GameKind):
     entry_template = "_deal_form.html"
     links = (Link("piquet.check", N_("Piquet declaration checker")),)
     json_schemas = SCHEMAS
+    rule_sentences = RULE_SENTENCES
     csv_columns = ("deal", "dealer", "player", "role", *DEAL_LINE_FIELDS)
 
     def linked_settings(self, settings: MultiDict[str, str]) -> MultiDict[str, str]:

@@ -14,6 +14,7 @@ from ...web.spreadsheet import cell
 from ..base import Column, Counted, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
 from . import stats
 from .forms import NewSpadesGameForm, SpadesHandForm
+from .rule_sentences import SENTENCES as RULE_SENTENCES
 from .schemas import SCHEMAS
 
 
@@ -36,6 +37,7 @@ class Spades(GameKind):
     standing_heading = N_("Team")
     standing_columns = (Column("bags", N_("Bags")),)
     json_schemas = SCHEMAS
+    rule_sentences = RULE_SENTENCES
     csv_columns = (
         "hand", "dealer", "team", "first_player", "first_bid", "first_tricks", "second_player", "second_bid",
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",

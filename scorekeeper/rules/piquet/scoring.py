@@ -46,6 +46,8 @@ _NOBODY: Final = {
 }
 _CARTE_BLANCHE: Final = N_("%(player)s has carte blanche: +10.")
 _REPIQUE: Final = N_("%(player)s reaches %(points)s before %(opponent)s scores: repique, +60.")
+_CARTE_BLANCHE_FIRST: Final = N_("Carte blanche takes precedence of all other scores (Hoffmann, Hoyle's Games "
+                                 "Modernized): %(player)s scored first, so %(opponent)s has no repique.")
 
 
 def compare_classes(declared: ByRole[Declarations], names: ByRole[PlayerName] = ROLE_NAMES) -> dict[str, ClassResult]:
@@ -204,6 +206,7 @@ def deal_lines(carte_blanche: Role | None, classes: dict[str, ClassResult], even
               if not isinstance(result.good, Role) or (result.good, Field(name)) in scored]
     lines += [_repique_line(carte_blanche, classes, role, names)
               for role in Role if earned[role].get(Field.REPIQUE) and (role, Field.REPIQUE) in scored]
+    lines += _carte_blanche_first(carte_blanche, classes, names, scored)
     if any(event.field is Field.TRICKS for event in events):
         if by_trick:
             lines.append(_trick_points_split(events, names))
@@ -243,7 +246,22 @@ def combination_lines(carte_blanche: Role | None, classes: dict[str, ClassResult
     lines = [phrase(_CARTE_BLANCHE, player=names[carte_blanche])] if carte_blanche else []
     lines += [result.explanation for result in classes.values()]
     lines += [_repique_line(carte_blanche, classes, role, names) for role in Role if earned[role].get(Field.REPIQUE)]
+    lines += _carte_blanche_first(carte_blanche, classes, names)
     return lines
+
+
+def _carte_blanche_first(carte_blanche: Role | None, classes: dict[str, ClassResult], names: ByRole[PlayerName],
+                         scored: set[tuple[Role, Field]] | None = None) -> list[Phrase]:
+    """The source cited when a carte blanche, counted first, is what denied the opponent's combinations a
+    repique (docs/rules.md B3, B5; *scored*: the events a Saunt deal counted before it ended, if cut)."""
+    if carte_blanche is None:
+        return []
+    opponent = carte_blanche.opponent
+    if not combination_points(None, classes)[opponent].get(Field.REPIQUE):
+        return []
+    if scored is not None and not any((opponent, Field(name)) in scored for name in CLASSES):
+        return []
+    return [phrase(_CARTE_BLANCHE_FIRST, player=names[carte_blanche], opponent=names[opponent])]
 
 
 def _repique_line(carte_blanche: Role | None, classes: dict[str, ClassResult], role: Role,
