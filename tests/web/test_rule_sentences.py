@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 
 from scorekeeper.games import GAMES
-from scorekeeper.pages.house_rules import SETTINGS, settings_of
+from scorekeeper.pages.house_rules import settings_of
 
 LANGUAGES = ("en", "fr", "de", "es")
 NBSP = "\u00a0"
@@ -28,7 +28,7 @@ def share_page(client, kind: str, query: str, language: str = "en") -> list[str]
 
 def test_every_setting_of_every_registered_game_has_a_sentence():
     for kind in GAMES.values():
-        assert set(kind.rule_sentences) == set(SETTINGS[kind.name]), kind.name
+        assert set(kind.rule_sentences) == set(kind.house_settings), kind.name
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
