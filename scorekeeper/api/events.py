@@ -48,6 +48,9 @@ NEW_EVENT = named("NewEvent", request_obj({
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
     "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder's token)."},
 }))
+# Named, so that a generated client's model is `Confirmation` and not a name made of the path.
+CONFIRMATION = named("Confirmation", request_obj({"player": {**NAME, "description": "The player confirming: of "
+                                                          "another side than the table's winner's."}}))
 EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",
            "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
            "rounds": 3, "hands_per_round": 8, "settings": {"target": 300}}
@@ -198,7 +201,7 @@ def seat_round(event_id: str) -> Response:
 @bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
 @describe("Confirm a finished table's result (a player of another side than the winner's)",
           token="the table's edit token (the `edit_token` of its game) or the club night's organiser token",
-          idempotent=True, tag="events", body=request_obj({"player": NAME}),
+          idempotent=True, tag="events", body=CONFIRMATION,
           replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
 @edit_token_attempts
 def confirm(event_id: str, round_number: int, number: int) -> Response:

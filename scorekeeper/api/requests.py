@@ -13,6 +13,7 @@ from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
 from ..store import corrections, events, writes
+from ..store.renders import ENCODINGS
 from ..web.i18n import say
 
 
@@ -110,6 +111,11 @@ def game_etag(game: Game) -> str:
 
 
 def check_if_match(stored_version: int) -> None:
-    """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
-    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(str(stored_version))):
+    """Honour If-Match: a change meant for another version than the stored one is refused (412).
+
+    A compressed read's ETag names its encoding too (`"7:br"`, as Flask-Compress and store/whole_renders.py
+    mark it): it names the same version, so a client that sends back the ETag it was given is not refused."""
+    version = str(stored_version)
+    tags = (version, *(f"{version}:{encoding}" for encoding in ENCODINGS))
+    if request.if_match and not (request.if_match.star_tag or any(map(request.if_match.contains, tags))):
         raise writes.StaleVersion.at(stored_version)
