@@ -162,3 +162,31 @@ def test_every_example_of_the_document_fits_its_schema(app):
                 assert list(check.iter_errors(example["value"])) == []
                 checked += 1
     assert checked >= 25
+
+
+def test_no_request_body_schema_has_a_default_for_typescript_generators(client):
+    """openapi-typescript makes a field with a `default` required in a named schema's type, even where only a
+    request uses it: the defaults the server fills in are said in the fields' descriptions instead."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+
+    def defaults(schema, seen):
+        if isinstance(schema, list):
+            return [found for item in schema for found in defaults(item, seen)]
+        if not isinstance(schema, dict):
+            return []
+        name = schema.get("$ref", "").rpartition("/")[2]
+        if name:
+            return [] if name in seen else defaults(schemas[name], seen | {name})
+        return (["default"] if "default" in schema else []) + [
+            found for key, value in schema.items() if key not in ("examples", "default")
+            for found in defaults(value, seen)]
+
+    bodies = [operation["requestBody"]["content"]["application/json"]["schema"]
+              for operations in document["paths"].values() for operation in operations.values()
+              if "requestBody" in operation]
+    assert len(bodies) == 8
+    assert defaults(bodies, frozenset()) == []
+    assert schemas["DummySpadesSettings"]["properties"]["target"] == {
+        "type": "integer", "minimum": 1, "maximum": 10000, "description": "Left out: 300."}
+    assert schemas["DummySpadesStoredSettings"]["properties"]["target"]["default"] == 300
