@@ -65,12 +65,15 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def json_writes_only() -> None:
     """Before every API view: a write that carries a body must say the body is JSON (`application/json`, or
     `application/*+json`), else 415. What a page of another site may send without asking first (text/plain,
-    a form, a body with no type) then never reaches a view."""
+    a form, a body with no type) then never reaches a view; nor does a body larger than MAX_CONTENT_LENGTH (413),
+    also where the view reads none (seating a round, the next partie, removing a hand)."""
     if request.method not in WRITES or request.url_rule is None or not request.path.startswith("/api/"):
         return
     has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
     if has_body and not request.is_json:
         abort(415)
+    if has_body:
+        request.get_data(cache=True)  # read now, so that a body too large is a 413 on a write that ignores it too
 
 
 def json_body() -> Any:
