@@ -8,11 +8,13 @@ on PostgreSQL. That database is emptied before every test.
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 from flask_migrate import upgrade
 from hypothesis import HealthCheck, settings
 from sqlalchemy import text
+from werkzeug.serving import make_server
 
 from scorekeeper.app import create_app
 from scorekeeper.config import database_uri
@@ -69,3 +71,16 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def live_app(tmp_path):
+    """The app on 127.0.0.1 with a fresh database: its test client and its base URL."""
+    app = make_app(tmp_path, TESTING=False)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+    dispose(app)

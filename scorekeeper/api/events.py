@@ -16,7 +16,7 @@ from ..store.event_views import event_view, keep_part, view_of, viewed
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url
-from .openapi import Reply, describe, named
+from .openapi import Reply, describe, link, named
 from .requests import error_response, object_body, rule_error
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/v1/events")
@@ -46,16 +46,26 @@ CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
 NEW_EVENT = named("NewEvent", request_obj({
     "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
-    "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder's token)."},
+    "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder keeper's token)."},
 }))
+# Named, so that a generated client's model is `Confirmation` and not a name made of the path.
+CONFIRMATION = named("Confirmation", request_obj({"player": {**NAME, "description": "The player confirming: of "
+                                                          "another side than the table's winner's."}}))
 EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",
            "players": ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
            "rounds": 3, "hands_per_round": 8, "settings": {"target": 300}}
 
 
+def read_event(event_id: str) -> dict[str, Any]:
+    return link("get-events-event_id", "Read the club night.", path_event_id=event_id)
+
+
 @bp.errorhandler(404)
 def not_found(_error: Exception) -> Response:
-    return error_response(404, [FieldError("request", phrase(N_("There is no such event or table.")))])
+    """The club night's 404, naming the table where the address names one."""
+    if "round_number" in (request.view_args or {}):
+        return error_response(404, [FieldError("request", phrase(N_("There is no such club night or table.")))])
+    return error_response(404, [FieldError("request", phrase(N_("There is no such club night.")))])
 
 
 def bearer_token() -> str:
@@ -124,8 +134,13 @@ def answer(view: dict[str, Any], status: int = 200) -> Response:
 @bp.post("")
 @describe("Create a club night", body=NEW_EVENT, idempotent=True, tag="events", examples={"club": EXAMPLE},
           replies={201: Reply("The event object, the organiser's token (shown only this once) and its page's url.",
-                              CREATED_EVENT, ("Location",)),
-                   403: Reply("A club night joining a ladder (`ladder`) needs the ladder's token, sent as "
+                              CREATED_EVENT, ("Location",), links={
+                                  "ReadEvent": read_event("$response.body#/id"),
+                                  "SeatRound": link("post-events-event_id-rounds", "Seat its first round.",
+                                                    path_event_id="$response.body#/id",
+                                                    header_Authorization="Bearer {$response.body#/edit_token}")}),
+                   403: Reply("A club night joining a ladder (`ladder`) needs the ladder keeper's token (the ladder's "
+                              "`edit_token`), sent as "
                               "`Authorization: Bearer <token>`: it is missing or wrong.", ref("Error"))})
 @creation_limit
 def create_event() -> Response:
@@ -183,7 +198,13 @@ def public_answer(event_id: str) -> Response:
 @bp.post("/<event_id>/rounds")
 @describe("Seat the next round (organiser)", token="the club night's organiser token (its `edit_token`)",
           idempotent=True, tag="events", replies={
-    201: Reply("The event object, with the next round seated.", EVENT, ("ETag",)),
+    201: Reply("The event object, with the next round seated.", EVENT, ("ETag",), links={
+        "ReadEvent": read_event("$request.path.event_id"),
+        "Confirm": link("post-events-event_id-tables-round_number-number-confirm",
+                        "Confirm the round's first table (once it is finished), with the organiser's token.",
+                        path_event_id="$request.path.event_id", path_round_number="$response.body#/round",
+                        path_number="$response.body#/tables/0/table",
+                        header_Authorization="$request.header.Authorization")}),
     409: Reply("A table of the current round is still playing: nothing changed.", ref("Error")),
 })
 @seating_limit(lambda: events.tables_a_round((request.view_args or {})["event_id"]))
@@ -198,8 +219,9 @@ def seat_round(event_id: str) -> Response:
 @bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
 @describe("Confirm a finished table's result (a player of another side than the winner's)",
           token="the table's edit token (the `edit_token` of its game) or the club night's organiser token",
-          idempotent=True, tag="events", body=request_obj({"player": NAME}),
-          replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
+          idempotent=True, tag="events", body=CONFIRMATION,
+          replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",)),
+                   404: Reply("There is no such club night or table.", ref("Error"))})
 @edit_token_attempts
 def confirm(event_id: str, round_number: int, number: int) -> Response:
     """A player of another side than the winner's confirms the table's result (the table's or organiser's token)."""

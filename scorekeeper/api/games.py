@@ -18,7 +18,7 @@ from ..store.cache import renders, whole_answers
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url
-from .openapi import Reply, describe, document
+from .openapi import Reply, describe, document, link
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
 from .serialize import game_json, game_object, hand_object, with_url
 
@@ -39,6 +39,30 @@ LOCATION = ("Location",)
 GAME_TOKEN = "the game's edit token (`edit_token`, from its creation or its club night's table)"
 
 
+def read_game(game_id: str) -> dict[str, Any]:
+    return link("get-games-game_id", "Read the game.", path_game_id=game_id)
+
+
+# The calls each answer opens (OpenAPI links): create, then record a hand, replace or undo it, read the game.
+CREATED_LINKS = {
+    "ReadGame": read_game("$response.body#/id"),
+    "RecordHand": link("post-games-game_id-hands", "Record its first hand, with its edit token.",
+                       path_game_id="$response.body#/id", header_Authorization="Bearer {$response.body#/edit_token}"),
+}
+
+
+def hand_links(number: str) -> dict[str, Any]:
+    """Replace or undo the hand answered, at the version the answer made; read its game."""
+    same = {"path_game_id": "$request.path.game_id", "path_number": number,
+            "header_Authorization": "$request.header.Authorization",
+            "header_If_Match": '"{$response.body#/game/version}"'}
+    return {
+        "ReplaceHand": link("put-games-game_id-hands-number", "Replace the hand, or complete it.", **same),
+        "RemoveHand": link("delete-games-game_id-hands-number", "Undo the hand (the last one).", **same),
+        "ReadGame": read_game("$request.path.game_id"),
+    }
+
+
 @bp.get("/openapi.json")
 @describe("This document: the API's OpenAPI 3.1 description", tag="about",
           replies={200: Reply("The OpenAPI document.", {"type": "object"})})
@@ -51,7 +75,7 @@ def openapi_document() -> Response:
     "Create a game", body=ref("NewGame"), idempotent=True,
     examples={name: example for kind in GAMES.values() for name, example in kind.json_schemas.create_examples.items()},
     replies={201: Reply("The game object, its edit token (shown only this once) and its page's url.",
-                        ref("CreatedGame"), LOCATION)},
+                        ref("CreatedGame"), LOCATION, links=CREATED_LINKS)},
 )
 @creation_limit
 def create_game() -> Response:
@@ -129,7 +153,7 @@ HAND_EXAMPLES = {
                 "it, `complete: false`, and no total changes. Posting to a finished game is a 422.",
     replies={
         201: Reply("The hand result, with the updated game object (without its hands).", ref("HandResponse"),
-                   LOCATION),
+                   LOCATION, links=hand_links("$response.body#/number")),
         409: Reply("Another hand took this `number`, or the last hand still waits for its play.", ref("Error")),
     },
 )
@@ -149,7 +173,8 @@ def add_hand(game_id: str) -> Response:
     "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES,
     token=GAME_TOKEN, if_match=True, idempotent=True,
     description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
-    replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"))},
+    replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"),
+                        links=hand_links("$request.path.number"))},
 )
 @edit_token_attempts
 def replace_hand(game_id: str, number: int) -> Response:
@@ -165,7 +190,7 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 @describe("Remove the last hand", token=GAME_TOKEN, if_match=True, idempotent=True, replies={
-    204: Reply("Removed."),
+    204: Reply("Removed.", links={"ReadGame": read_game("$request.path.game_id")}),
     409: Reply("Only the last hand can be removed.", ref("Error")),
 })
 @edit_token_attempts
@@ -188,8 +213,9 @@ def remove_hand(game_id: str, number: int) -> Response:
     idempotent=True,
     description="A game not played in parties, or a partie not yet over, is a 422.",
     replies={
-        201: Reply("The next game, started now.", GAME, LOCATION),
-        200: Reply("The next game, started before.", GAME, LOCATION),
+        201: Reply("The next game, started now.", GAME, LOCATION, links={"ReadGame": read_game("$response.body#/id")}),
+        200: Reply("The next game, started before.", GAME, LOCATION,
+                   links={"ReadGame": read_game("$response.body#/id")}),
     },
 )
 @edit_token_attempts
@@ -208,7 +234,7 @@ def next_game(game_id: str) -> Response:
 @bp.post("/games/import")
 @describe(
     "Import an exported game", body=ref("ExportedGame"), idempotent=True,
-    replies={201: Reply("The new game, with a new edit token.", ref("CreatedGame"), LOCATION)},
+    replies={201: Reply("The new game, with a new edit token.", ref("CreatedGame"), LOCATION, links=CREATED_LINKS)},
 )
 @creation_limit
 def import_game() -> Response:

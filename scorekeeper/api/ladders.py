@@ -14,7 +14,7 @@ from ..store import ladders
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit
 from ..web.links import absolute_url
-from .openapi import Reply, describe, named
+from .openapi import Reply, describe, link, named
 from .requests import error_response, object_body, rule_error
 
 bp = Blueprint("ladders_api", __name__, url_prefix="/api/v1/ladders")
@@ -48,7 +48,8 @@ def ladder_object(view: dict[str, Any]) -> dict[str, Any]:
 @describe("Create a ladder: ratings across club nights", body=NEW_LADDER, idempotent=True, tag="ladders",
           examples={"club": {"name": "Thursday club", "game": "dummy-spades"}},
           replies={201: Reply("The ladder object, the keeper's token (shown only this once) and its page's url.",
-                              CREATED_LADDER, ("Location",))})
+                              CREATED_LADDER, ("Location",), links={"ReadLadder": link(
+                                  "get-ladders-ladder_id", "Read the ladder.", path_ladder_id="$response.body#/id")})})
 @creation_limit
 def create_ladder() -> Response:
     def write() -> Response:

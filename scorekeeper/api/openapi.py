@@ -31,12 +31,14 @@ View = TypeVar("View", bound=Callable[..., Any])
 
 @dataclass(frozen=True)
 class Reply:
-    """One response of an operation: what it means, its body's schema (None: no body), and its headers."""
+    """One response of an operation: what it means, its body's schema (None: no body), its headers, and its links
+    (`link(...)`: the calls it opens, with the values they take from it)."""
 
     description: str
     schema: Schema | None = None
     headers: tuple[str, ...] = ()
     examples: Mapping[str, Any] = field(default_factory=dict)
+    links: Mapping[str, Schema] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ ERROR_REPLIES = {
 }
 
 
-NOT_FOUND = {"events": "There is no such event or table.", "ladders": "There is no such ladder."}
+NOT_FOUND = {"events": "There is no such club night.", "ladders": "There is no such ladder."}
 """A 404's wording where it is not a game's (api/events.py answers its own)."""
 
 
@@ -342,7 +344,20 @@ def reply_object(reply: Reply) -> Schema:
         result["content"] = {"application/json": media}
     if reply.headers:
         result["headers"] = {name: {"$ref": f"#/components/headers/{name}"} for name in reply.headers}
+    if reply.links:
+        result["links"] = dict(reply.links)
     return result
+
+
+def link(operation_id: str, description: str, **parameters: str) -> Schema:
+    """An OpenAPI link to the operation `operation_id` (see `operation_id`), each parameter named as
+    `path_game_id` or `header_If_Match` for `path.game_id` or `header.If-Match`, its value a runtime expression
+    (`$response.body#/id`), or a string holding some (`Bearer {$response.body#/edit_token}`)."""
+    named = {}
+    for key, value in parameters.items():
+        where, _, name = key.partition("_")
+        named[f"{where}.{name.replace('_', '-') if where == 'header' else name}"] = value
+    return {"operationId": operation_id, "description": description, "parameters": named}
 
 
 def build(app: Flask) -> Schema:

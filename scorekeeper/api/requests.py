@@ -13,6 +13,7 @@ from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
 from ..store import corrections, events, writes
+from ..store.renders import ENCODINGS
 from ..web.i18n import say
 
 
@@ -64,12 +65,15 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def json_writes_only() -> None:
     """Before every API view: a write that carries a body must say the body is JSON (`application/json`, or
     `application/*+json`), else 415. What a page of another site may send without asking first (text/plain,
-    a form, a body with no type) then never reaches a view."""
+    a form, a body with no type) then never reaches a view; nor does a body larger than MAX_CONTENT_LENGTH (413),
+    also where the view reads none (seating a round, the next partie, removing a hand)."""
     if request.method not in WRITES or request.url_rule is None or not request.path.startswith("/api/"):
         return
     has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
     if has_body and not request.is_json:
         abort(415)
+    if has_body:
+        request.get_data(cache=True)  # read now, so that a body too large is a 413 on a write that ignores it too
 
 
 def json_body() -> Any:
@@ -110,6 +114,11 @@ def game_etag(game: Game) -> str:
 
 
 def check_if_match(stored_version: int) -> None:
-    """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
-    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(str(stored_version))):
+    """Honour If-Match: a change meant for another version than the stored one is refused (412).
+
+    A compressed read's ETag names its encoding too (`"7:br"`, as Flask-Compress and store/whole_renders.py
+    mark it): it names the same version, so a client that sends back the ETag it was given is not refused."""
+    version = str(stored_version)
+    tags = (version, *(f"{version}:{encoding}" for encoding in ENCODINGS))
+    if request.if_match and not (request.if_match.star_tag or any(map(request.if_match.contains, tags))):
         raise writes.StaleVersion.at(stored_version)

@@ -23,7 +23,8 @@ PLAYERS = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus"]
 EVENT = {"name": "Thursday club", "game": "dummy-spades", "players": PLAYERS, "rounds": 2, "hands_per_round": 1,
          "settings": {"target": 300}}
 ORGANISER = ("request", "This needs the event's organiser token: send “Authorization: Bearer <edit_token>”.")
-NO_EVENT = errors(("request", "There is no such event or table."))
+NO_EVENT = errors(("request", "There is no such club night."))
+NO_TABLE = errors(("request", "There is no such club night or table."))
 
 
 def hand(seats):
@@ -206,7 +207,7 @@ def test_a_player_of_another_side_confirms_a_finished_table(client):
     assert response.get_json()["tables"][0]["confirmed_by"] == second_seat
     response = client.post(f"/api/v1/events/{created['id']}/tables/9/1/confirm", json={"player": winner},
                            headers=auth(table["edit_token"]))
-    assert response.status_code == 404 and response.get_json() == NO_EVENT
+    assert response.status_code == 404 and response.get_json() == NO_TABLE
     # A correction after the confirmation lapses it.
     client.put(f"/api/v1/games/{table['game']}/hands/1", json=hand(table["players"]),
                headers=auth(created["edit_token"]))

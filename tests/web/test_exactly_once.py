@@ -323,6 +323,18 @@ def test_writes_honour_if_match(app, client, table):
     assert table.get()["version"] == 4
 
 
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_the_etag_of_a_compressed_read_is_a_good_if_match(client, table, encoding):
+    """A client sends back the ETag it was given: a compressed read's names its encoding too."""
+    table.add(HAND)
+    read = client.get(table.path, headers={"Accept-Encoding": encoding})
+    assert (read.headers["Content-Encoding"], read.headers["ETag"]) == (encoding, f'"1:{encoding}"')
+
+    assert table.put(1, OTHER_HAND, headers={**table.headers, "If-Match": read.headers["ETag"]}).status_code == 200
+    response = table.delete(1, headers={**table.headers, "If-Match": read.headers["ETag"]})
+    assert response.status_code == 412 and response.get_json() == stale(2)
+
+
 def test_a_bad_body_is_a_422_before_a_stale_if_match_is_a_412(app, table):
     """RFC 9110 section 13.2.1: a request that fails without its precondition fails as it would."""
     table.add(HAND)

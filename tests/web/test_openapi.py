@@ -76,18 +76,25 @@ def test_each_operation_says_whose_token_it_needs_and_its_own_404(client):
         "POST /api/v1/events/{event_id}/tables/{round_number}/{number}/confirm":
             "Needs the table's edit token (the `edit_token` of its game) or the club night's organiser token, "
             "sent as `Authorization: Bearer <token>`: it is missing or wrong.",
-        "POST /api/v1/events": "A club night joining a ladder (`ladder`) needs the ladder's token, sent as "
+        "POST /api/v1/events": "A club night joining a ladder (`ladder`) needs the ladder keeper's token (the "
+                               "ladder's `edit_token`), sent as "
                                "`Authorization: Bearer <token>`: it is missing or wrong.",
     }
     assert paths["/api/v1/ladders/{ladder_id}"]["get"]["responses"]["404"]["description"] == (
         "There is no such ladder.")
     assert paths["/api/v1/events/{event_id}"]["get"]["responses"]["404"]["description"] == (
-        "There is no such event or table.")
+        "There is no such club night.")
+    assert paths["/api/v1/events/{event_id}/rounds"]["post"]["responses"]["404"]["description"] == (
+        "There is no such club night.")
+    assert paths["/api/v1/events/{event_id}/tables/{round_number}/{number}/confirm"]["post"]["responses"]["404"][
+        "description"] == "There is no such club night or table."
     assert paths["/api/v1/games/{game_id}"]["get"]["responses"]["404"]["description"] == (
         "There is no such game or hand.")
     page = client.get("/api/docs").text
     assert ("Confirm a finished table&#39;s result (a player of another side than the winner&#39;s) · Needs the "
             "table&#39;s edit token (the <code>edit_token</code> of its game) or the club night&#39;s organiser "
+            "token") in page
+    assert ("Create a club night · A club night joining a ladder (<code>ladder</code>) needs the ladder keeper&#39;s "
             "token") in page
 
 
@@ -162,3 +169,61 @@ def test_every_example_of_the_document_fits_its_schema(app):
                 assert list(check.iter_errors(example["value"])) == []
                 checked += 1
     assert checked >= 25
+
+
+def test_no_request_body_schema_has_a_default_for_typescript_generators(client):
+    """openapi-typescript makes a field with a `default` required in a named schema's type, even where only a
+    request uses it: the defaults the server fills in are said in the fields' descriptions instead."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+
+    def defaults(schema, seen):
+        if isinstance(schema, list):
+            return [found for item in schema for found in defaults(item, seen)]
+        if not isinstance(schema, dict):
+            return []
+        name = schema.get("$ref", "").rpartition("/")[2]
+        if name:
+            return [] if name in seen else defaults(schemas[name], seen | {name})
+        return (["default"] if "default" in schema else []) + [
+            found for key, value in schema.items() if key not in ("examples", "default")
+            for found in defaults(value, seen)]
+
+    bodies = [operation["requestBody"]["content"]["application/json"]["schema"]
+              for operations in document["paths"].values() for operation in operations.values()
+              if "requestBody" in operation]
+    assert len(bodies) == 8
+    assert defaults(bodies, frozenset()) == []
+    assert schemas["DummySpadesSettings"]["properties"]["target"] == {
+        "type": "integer", "minimum": 1, "maximum": 10000, "description": "Left out: 300."}
+    assert schemas["DummySpadesStoredSettings"]["properties"]["target"]["default"] == 300
+
+
+def test_the_links_lead_from_create_to_hands_to_edit_and_undo(client):
+    """The OpenAPI links schemathesis follows (and a reader too): each names an operation of the document and
+    only path parameters it has."""
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    by_id = {operation["operationId"]: path for path, operations in paths.items() for operation in operations.values()}
+    links = {}
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                for name, target in response.get("links", {}).items():
+                    links[f"{method.upper()} {path} {status} {name}"] = target["operationId"]
+                    assert target["operationId"] in by_id
+                    for parameter in target["parameters"]:
+                        where, _, name = parameter.partition(".")
+                        assert where in ("path", "header")
+                        assert where == "header" or "{" + name + "}" in by_id[target["operationId"]]
+    assert {key: value for key, value in links.items() if "/games" in key and "ReadGame" not in key} == {
+        "POST /api/v1/games 201 RecordHand": "post-games-game_id-hands",
+        "POST /api/v1/games/import 201 RecordHand": "post-games-game_id-hands",
+        "POST /api/v1/games/{game_id}/hands 201 ReplaceHand": "put-games-game_id-hands-number",
+        "POST /api/v1/games/{game_id}/hands 201 RemoveHand": "delete-games-game_id-hands-number",
+        "PUT /api/v1/games/{game_id}/hands/{number} 200 ReplaceHand": "put-games-game_id-hands-number",
+        "PUT /api/v1/games/{game_id}/hands/{number} 200 RemoveHand": "delete-games-game_id-hands-number",
+    }
+    hand = paths["/api/v1/games/{game_id}/hands"]["post"]["responses"]["201"]["links"]["RemoveHand"]
+    assert hand["parameters"] == {"path.game_id": "$request.path.game_id", "path.number": "$response.body#/number",
+                                  "header.Authorization": "$request.header.Authorization",
+                                  "header.If-Match": '"{$response.body#/game/version}"'}

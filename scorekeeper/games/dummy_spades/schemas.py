@@ -19,6 +19,7 @@ from ..schemas import (
     keyed,
     nullable,
     obj,
+    said_default,
     settings_schemas,
 )
 from ..spades_schemas import ORDER, SCORING, STANDING, hand_payload
@@ -72,7 +73,7 @@ SCHEMAS = KindSchemas(
     },
     standing=STANDING,
     game_fields={"dummy_after": DUMMY_AFTER},
-    create_fields={"dummy_after": {**DUMMY_AFTER, "default": dummy_spades.DEFAULT_DUMMY_AFTER}},
+    create_fields={"dummy_after": said_default({**DUMMY_AFTER, "default": dummy_spades.DEFAULT_DUMMY_AFTER})},
     create_examples={
         "Dummy Hand Spades": {
             "game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann",

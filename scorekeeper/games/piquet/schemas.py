@@ -24,6 +24,7 @@ from ..schemas import (
     obj,
     ref,
     request_obj,
+    said_default,
 )
 
 ROLE = choice(Role)
@@ -92,8 +93,8 @@ CHECKED_HAND = obj({
 SCHEMAS = KindSchemas(
     prefix="Piquet",
     settings=request_obj({
-        "variant": choice(piquet.Variant, default=str(piquet.Settings().variant)),
-        "target": integer(1, 1000, default=piquet.Settings().target, description="Saunt only."),
+        "variant": said_default(choice(piquet.Variant, default=str(piquet.Settings().variant))),
+        "target": said_default(integer(1, 1000, default=piquet.Settings().target, description="Saunt only.")),
     }),
     stored_settings=obj({"variant": choice(piquet.Variant), "target": integer(1, 1000)}, optional=["target"]),
     hand=DEAL,
