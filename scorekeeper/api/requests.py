@@ -53,6 +53,8 @@ def rule_error(error: RuleError) -> Response:
         status = 409
     elif isinstance(error, writes.StaleVersion):
         status = 412
+    elif isinstance(error, writes.MissingVersion):
+        status = 428
     else:
         status = 422
     return error_response(status, error.errors)
@@ -109,7 +111,10 @@ def game_etag(game: Game) -> str:
     return str(game.version)
 
 
-def check_if_match(stored_version: int) -> None:
-    """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
+def check_if_match(stored_version: int, *, required: bool = False) -> None:
+    """Honour If-Match: a change meant for another version than the stored one is refused (412); where the
+    condition is `required` (a change of an existing hand), a request without it is refused too (428)."""
+    if required and "If-Match" not in request.headers:
+        raise writes.MissingVersion.now()
     if request.if_match and not (request.if_match.star_tag or request.if_match.contains(str(stored_version))):
         raise writes.StaleVersion.at(stored_version)
