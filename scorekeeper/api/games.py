@@ -122,18 +122,19 @@ def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
     return payload
 
 
-def change(game_id: str, write: Callable[[Game], Response]) -> Response:
-    """Run `write(game)` on the locked game once per Idempotency-Key, then honour If-Match.
+def change(game_id: str, write: Callable[[Game], Response], *, needs_version: bool = False) -> Response:
+    """Run `write(game)` on the locked game once per Idempotency-Key, then honour If-Match (required when
+    `needs_version`: a change of an existing hand).
 
-    If-Match is checked after the write (still uncommitted, so a 412 rolls it back): a request that would fail
-    without the condition fails as it would (a bad body is a 422 whatever version it names), as RFC 9110
+    If-Match is checked after the write (still uncommitted, so a 412 or 428 rolls it back): a request that would
+    fail without the condition fails as it would (a bad body is a 422 whatever version it names), as RFC 9110
     section 13.2.1 says."""
     game = editable_game(game_id)
 
     def checked_write() -> Response:
         stored_version = game.version
         response = write(game)
-        check_if_match(stored_version)
+        check_if_match(stored_version, required=needs_version)
         return response
 
     return exactly_once(game.public_id, checked_write)
@@ -171,7 +172,7 @@ def add_hand(game_id: str) -> Response:
 @bp.put("/games/<game_id>/hands/<int:number>")
 @describe(
     "Replace a hand, or complete a hand waiting for its play", body=ref("Hand"), examples=HAND_EXAMPLES,
-    token=GAME_TOKEN, if_match=True, idempotent=True,
+    token=GAME_TOKEN, if_match=True, needs_version=True, idempotent=True,
     description="Every later total is recomputed; hands that fall after a new end are listed in `after_end`.",
     replies={200: Reply("The hand result, with the updated game object.", ref("HandResponse"),
                         links=hand_links("$request.path.number"))},
@@ -185,11 +186,11 @@ def replace_hand(game_id: str, number: int) -> Response:
             abort(404)
         return jsonify(hand_response(game, engine, number))
 
-    return change(game_id, write)
+    return change(game_id, write, needs_version=True)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
-@describe("Remove the last hand", token=GAME_TOKEN, if_match=True, idempotent=True, replies={
+@describe("Remove the last hand", token=GAME_TOKEN, if_match=True, needs_version=True, idempotent=True, replies={
     204: Reply("Removed.", links={"ReadGame": read_game("$request.path.game_id")}),
     409: Reply("Only the last hand can be removed.", ref("Error")),
 })
@@ -204,7 +205,7 @@ def remove_hand(game_id: str, number: int) -> Response:
             abort(409)
         return Response(status=204)
 
-    return change(game_id, write)
+    return change(game_id, write, needs_version=True)
 
 
 @bp.post("/games/<game_id>/next")

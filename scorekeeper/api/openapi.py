@@ -52,25 +52,28 @@ class Operation:
     replies: Mapping[int, Reply]
     token: str
     if_match: bool
+    needs_version: bool
     idempotent: bool
     tag: str
 
 
 def describe(
     summary: str, *, description: str = "", body: Schema | None = None, examples: Mapping[str, Any] | None = None,
-    replies: Mapping[int, Reply], token: str = "", if_match: bool = False, idempotent: bool = False,
-    tag: str = "games",
+    replies: Mapping[int, Reply], token: str = "", if_match: bool = False, needs_version: bool = False,
+    idempotent: bool = False, tag: str = "games",
 ) -> Callable[[View], View]:
     """Describe a view in the API's document.
 
     `body` is the JSON body's schema and `examples` its named examples;
     `replies` the responses the view itself makes (success, and any 409).
     `token`: whose token is needed, if any (403 without it); `if_match`: the
-    If-Match header is honoured (412); `idempotent`: an Idempotency-Key is
+    If-Match header is honoured (412); `needs_version`: it is required (428
+    without it: a change of an existing hand); `idempotent`: an Idempotency-Key is
     accepted. The 400, 404, 413, 415 and 422 replies follow from the body,
     the method and the path.
     """
-    operation = Operation(summary, description, body, examples or {}, replies, token, if_match, idempotent, tag)
+    operation = Operation(
+        summary, description, body, examples or {}, replies, token, if_match, needs_version, idempotent, tag)
 
     def attach(view: View) -> View:
         view.openapi = operation  # type: ignore[attr-defined]
@@ -97,6 +100,8 @@ ERROR_REPLIES = {
     409: "Another request changed the game at the same moment, or still holds this Idempotency-Key: nothing "
          "changed; read the game and try again.",
     412: "If-Match names another version than the game's: nothing changed.",
+    428: "If-Match is missing: a change of an existing hand must name the version it was made on. Nothing "
+         "changed.",
     413: "The body is larger than 1 MiB (sent with a Content-Length or in chunks).",
     415: "The request has a body that does not say it is JSON: send it with Content-Type: application/json.",
     422: "The input is not valid (every problem listed, each beside its field); nothing was saved.",
@@ -144,6 +149,12 @@ PARAMETERS: dict[str, Schema] = {
     "IfMatch": {
         "name": "If-Match", "in": "header", "required": False,
         "description": "The version (ETag) the change is meant for: another one gets 412 and nothing changes.",
+        "schema": STRING, "example": '"3"',
+    },
+    "IfMatchRequired": {
+        "name": "If-Match", "in": "header", "required": True,
+        "description": "The version (ETag) the change was made on: another one gets 412, none 428, and nothing "
+                       "changes (`*` names whatever version the game is at).",
         "schema": STRING, "example": '"3"',
     },
     "IfNoneMatch": {
@@ -289,7 +300,7 @@ def operation_object(operation: Operation, converters: Mapping[str, str], method
     if operation.idempotent:
         parameters.append(ref_parameter("IdempotencyKey"))
     if operation.if_match:
-        parameters.append(ref_parameter("IfMatch"))
+        parameters.append(ref_parameter("IfMatchRequired" if operation.needs_version else "IfMatch"))
     if 304 in operation.replies:  # only a read answers If-None-Match; a write's ETag is not a condition on it
         parameters.append(ref_parameter("IfNoneMatch"))
     errors = {503}  # any request, while the database cannot be reached
@@ -307,6 +318,8 @@ def operation_object(operation: Operation, converters: Mapping[str, str], method
         errors.add(403)
     if operation.if_match:
         errors.add(412)
+    if operation.needs_version:
+        errors.add(428)
     responses = {
         str(status): reply_object(reply)
         for status, reply in sorted({**{s: error_reply(s, operation.tag) for s in errors}, **operation.replies}.items())

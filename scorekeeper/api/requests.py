@@ -13,7 +13,7 @@ from ..models import Game
 from ..rules.errors import EntryWaiting, FieldError, RuleError
 from ..rules.phrases import N_, phrase
 from ..store import corrections, events, writes
-from ..store.renders import ENCODINGS
+from ..store.cache.renders import ENCODINGS
 from ..web.i18n import say
 
 
@@ -54,6 +54,8 @@ def rule_error(error: RuleError) -> Response:
         status = 409
     elif isinstance(error, writes.StaleVersion):
         status = 412
+    elif isinstance(error, writes.MissingVersion):
+        status = 428
     else:
         status = 422
     return error_response(status, error.errors)
@@ -113,11 +115,14 @@ def game_etag(game: Game) -> str:
     return str(game.version)
 
 
-def check_if_match(stored_version: int) -> None:
-    """Honour If-Match: a change meant for another version than the stored one is refused (412).
+def check_if_match(stored_version: int, *, required: bool = False) -> None:
+    """Honour If-Match: a change meant for another version than the stored one is refused (412); where the
+    condition is `required` (a change of an existing hand), a request without it is refused too (428).
 
-    A compressed read's ETag names its encoding too (`"7:br"`, as Flask-Compress and store/whole_renders.py
+    A compressed read's ETag names its encoding too (`"7:br"`, as Flask-Compress and store/cache/whole_answers.py
     mark it): it names the same version, so a client that sends back the ETag it was given is not refused."""
+    if required and "If-Match" not in request.headers:
+        raise writes.MissingVersion.now()
     version = str(stored_version)
     tags = (version, *(f"{version}:{encoding}" for encoding in ENCODINGS))
     if request.if_match and not (request.if_match.star_tag or any(map(request.if_match.contains, tags))):

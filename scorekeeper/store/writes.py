@@ -50,6 +50,16 @@ class StaleVersion(RuleError):
                "Read it again, then decide."), version=version))
 
 
+class MissingVersion(RuleError):
+    """A change of an existing hand that does not say which version of the game it was made on (428)."""
+
+    @classmethod
+    def now(cls) -> MissingVersion:
+        return cls.single("If-Match", phrase(
+            N_("Send If-Match with the version of the game this change was made on (its ETag, e.g. \"7\"): "
+               "without it another phone's change could be overwritten. Nothing changed.")))
+
+
 def locked_game(public_id: str) -> Game:
     """The game to change, its row locked until the transaction ends; 404 when there is none."""
     if not PUBLIC_ID.fullmatch(public_id):

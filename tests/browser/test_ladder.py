@@ -80,7 +80,7 @@ def test_two_club_nights_of_a_ladder_and_a_correction_that_rerates_everyone(new_
     token = first_link.split("token=")[1]
     first, second, third = first_seats
     corrected = keeper.request.put(f"/api/v1/games/{first_game}/hands/1", headers={
-        "Authorization": f"Bearer {token}"}, data={
+        "Authorization": f"Bearer {token}", "If-Match": "*"}, data={
         "bids": [{"player": first, "bid": 5}, {"player": second, "bid": 6}, {"player": third, "bid": 7}],
         "tricks": {third: 5, "dummy": 3, first: 2, second: 3}})
     assert corrected.status == 200, corrected.text()

@@ -24,6 +24,11 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
 
+def changing(token, version=None):
+    """What a change of an existing hand sends: the token and If-Match, naming `version` (or any: `*`)."""
+    return {**auth(token), "If-Match": "*" if version is None else f'"{version}"'}
+
+
 class Table:
     """A created game: its id, edit token and the calls that change it."""
 
@@ -46,12 +51,18 @@ class Table:
         kwargs.setdefault("headers", self.headers)
         return self.client.post(f"{self.path}/hands", json=hand, **kwargs)
 
+    def current(self):
+        """The edit token and If-Match naming the game's version now: what a change of an existing hand needs."""
+        return {**self.headers, "If-Match": f'"{self.get()["version"]}"'}
+
     def put(self, number, hand, **kwargs):
-        kwargs.setdefault("headers", self.headers)
+        if "headers" not in kwargs:
+            kwargs["headers"] = self.current()
         return self.client.put(f"{self.path}/hands/{number}", json=hand, **kwargs)
 
     def delete(self, number, **kwargs):
-        kwargs.setdefault("headers", self.headers)
+        if "headers" not in kwargs:
+            kwargs["headers"] = self.current()
         return self.client.delete(f"{self.path}/hands/{number}", **kwargs)
 
     def next(self, **kwargs):

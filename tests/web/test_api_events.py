@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Event, Game
 
 from ..games import PIQUET_DEALS
-from .api_client import auth, errors
+from .api_client import auth, changing, errors
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus"]
 EVENT = {"name": "Thursday club", "game": "dummy-spades", "players": PLAYERS, "rounds": 2, "hands_per_round": 1,
@@ -178,7 +178,7 @@ def test_the_organisers_token_corrects_a_table_and_the_standings_follow(client):
                       headers=auth(other["edit_token"])).status_code == 403
     corrected = hand([second_seat, first_seat, third_seat])
     response = client.put(f"/api/v1/games/{table['game']}/hands/1", json=corrected,
-                          headers=auth(created["edit_token"]))
+                          headers=changing(created["edit_token"]))
     assert response.status_code == 200
     body = client.get(f"/api/v1/events/{created['id']}").get_json()
     assert body["tables"][0]["corrected_at"] is not None and body["tables"][1]["corrected_at"] is None
@@ -210,7 +210,7 @@ def test_a_player_of_another_side_confirms_a_finished_table(client):
     assert response.status_code == 404 and response.get_json() == NO_TABLE
     # A correction after the confirmation lapses it.
     client.put(f"/api/v1/games/{table['game']}/hands/1", json=hand(table["players"]),
-               headers=auth(created["edit_token"]))
+               headers=changing(created["edit_token"]))
     assert client.get(f"/api/v1/events/{created['id']}").get_json()["tables"][0]["confirmed_by"] is None
 
 
@@ -303,7 +303,7 @@ def test_a_tables_own_change_after_its_game_ended_is_a_correction_too(client):
     path = f"/api/v1/events/{created['id']}"
     play(client, table)
     assert client.get(path).get_json()["tables"][0]["corrected_at"] is None
-    response = client.delete(f"/api/v1/games/{table['game']}/hands/1", headers=auth(table["edit_token"]))
+    response = client.delete(f"/api/v1/games/{table['game']}/hands/1", headers=changing(table["edit_token"]))
     assert response.status_code == 204
     assert client.get(path).get_json()["tables"][0]["corrected_at"] is not None
 

@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Event, Ladder
 
 from ..conftest import dispose, make_app
-from .api_client import auth, errors
+from .api_client import auth, changing, errors
 from .forms_client import csrf_token
 from .test_api_events import hand, play, seat
 
@@ -145,7 +145,7 @@ def test_two_evenings_rate_as_openskill_does_and_a_correction_rerates_everything
     # The first evening's first table corrected: its second seat won. Every later rating follows.
     first_seat, second_seat, third_seat = table["players"]
     response = client.put(f"/api/v1/games/{table['game']}/hands/1", json=hand([second_seat, first_seat, third_seat]),
-                          headers=auth(first["edit_token"]))
+                          headers=changing(first["edit_token"]))
     assert response.status_code == 200
     matches[0] = [second_seat, first_seat, third_seat]
     corrected = client.get(f"/api/v1/ladders/{ladder['id']}").get_json()

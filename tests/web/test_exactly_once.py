@@ -124,8 +124,8 @@ def test_a_replay_needs_the_edit_token_too(table):
 def test_replace_delete_and_next_partie_happen_once(app, client):
     table = create(client, GAME)
     table.add(HAND, HAND)
-    put = [table.put(1, OTHER_HAND, headers=keyed(table, "put")) for _ in range(2)]
-    delete = [table.delete(2, headers=keyed(table, "delete")) for _ in range(2)]
+    put = [table.put(1, OTHER_HAND, headers=keyed(table, "put", **{"If-Match": '"2"'})) for _ in range(2)]
+    delete = [table.delete(2, headers=keyed(table, "delete", **{"If-Match": '"3"'})) for _ in range(2)]
 
     assert [r.status_code for r in put] == [200, 200] and put[1].get_json() == put[0].get_json()
     assert [r.status_code for r in delete] == [204, 204] and delete[1].data == b""
@@ -333,6 +333,35 @@ def test_the_etag_of_a_compressed_read_is_a_good_if_match(client, table, encodin
     assert table.put(1, OTHER_HAND, headers={**table.headers, "If-Match": read.headers["ETag"]}).status_code == 200
     response = table.delete(1, headers={**table.headers, "If-Match": read.headers["ETag"]})
     assert response.status_code == 412 and response.get_json() == stale(2)
+
+
+MISSING_VERSION = errors(("If-Match", 'Send If-Match with the version of the game this change was made on (its ETag, '
+                                      'e.g. "7"): without it another phone\'s change could be overwritten. Nothing changed.'))
+
+
+def test_a_change_of_an_existing_hand_without_if_match_is_a_428_and_changes_nothing(app, table):
+    """A hand-made edit or undo may not overwrite what another phone did: it must name the version it was made on.
+    Recording a new hand needs none (its `number` guards it)."""
+    table.add(HAND, HAND)
+    before = table.get()
+
+    for response in (table.put(1, OTHER_HAND, headers=table.headers), table.delete(2, headers=table.headers)):
+        assert response.status_code == 428
+        assert response.get_json() == MISSING_VERSION
+    assert table.get() == before
+    assert stored(app, Hand) == 2
+
+    french = table.delete(2, headers={**table.headers, "Accept-Language": "fr"}).get_json()
+    assert french["errors"][0]["message"].startswith("Envoyez If-Match avec la version de la partie")
+    assert table.post(HAND, headers=table.headers).status_code == 201
+
+
+def test_a_bad_body_is_a_422_before_a_missing_if_match_is_a_428(table):
+    table.add(HAND)
+    bad_hand = {**HAND, "tricks": {"Ann": 14, "dummy": 0, "Ben": 0, "Cid": 0}}
+
+    assert table.put(1, bad_hand, headers=table.headers).status_code == 422
+    assert table.delete(2, headers=table.headers).status_code == 404
 
 
 def test_a_bad_body_is_a_422_before_a_stale_if_match_is_a_412(app, table):

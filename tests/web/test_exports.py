@@ -208,7 +208,8 @@ def ended_early(client, game, entries, number, replacement):
     path = f"/api/v1/games/{created['id']}"
     for entry in entries:
         assert client.post(f"{path}/hands", json=entry, headers=headers).status_code == 201
-    response = client.put(f"{path}/hands/{number}", json=replacement, headers=headers)
+    response = client.put(f"{path}/hands/{number}", json=replacement,
+                          headers={**headers, "If-Match": f'"{len(entries)}"'})
     assert response.status_code == 200, response.get_json()
     return created["id"]
 

@@ -148,6 +148,7 @@ def keep_hands(client, path, headers, hand, count=2, *, may_end=False):
     replaced, the missing ones added (unless the game ends first, where it `may_end`)."""
     game = client.get(path).get_json()
     stored_count = len(game["hands"]) + len(game["after_end"])
+    headers = {**headers, "If-Match": "*"}
     while stored_count > count:
         assert client.delete(f"{path}/hands/{stored_count}", headers=headers).status_code == 204
         stored_count -= 1

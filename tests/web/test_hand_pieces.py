@@ -13,7 +13,7 @@ from scorekeeper.models import Piece
 
 from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS, SPADES_SETTINGS
-from .api_client import create
+from .api_client import changing, create
 from .test_api_two_step import BIDS
 
 LONG_GAME = {**SPADES_GAME, "settings": {**SPADES_SETTINGS, "target": 10000}}
@@ -112,17 +112,18 @@ def test_a_recorded_hand_draws_its_own_pieces_and_reads_every_other(app, client)
     kept_mark(app, game_row_id(app, table.id), 2)
 
     table.add(SPADES_HANDS[3])
+    edit = changing(table.token)  # any version: a read of the marked game's object would not be the document's
     page, hands = client.get(f"/g/{table.id}").text, marked_hands(app, table.id)
     assert page.count("<!-- kept -->") == 1
     assert [hand.get("kept") for hand in hands] == [None, 1, None, None]
 
-    assert table.delete(4).status_code == 204  # an undo changes no other hand's result, but leaves no running
+    assert table.delete(4, headers=edit).status_code == 204  # an undo changes no other hand's result, but leaves no running
     assert "<!-- kept -->" not in client.get(f"/g/{table.id}").text  # state: the readers replay the game
     table.add(SPADES_HANDS[3])
     assert client.get(f"/g/{table.id}").text.count("<!-- kept -->") == 1
     assert [hand.get("kept") for hand in marked_hands(app, table.id)] == [None, 1, None, None]
 
-    assert table.put(1, SPADES_HANDS[0]).status_code == 200  # an edit rescores hand 1 and every later one
+    assert table.put(1, SPADES_HANDS[0], headers=edit).status_code == 200  # an edit rescores hand 1 and every later one
     assert "<!-- kept -->" not in client.get(f"/g/{table.id}").text
     assert "kept" not in str(marked_hands(app, table.id))
 
@@ -130,9 +131,10 @@ def test_a_recorded_hand_draws_its_own_pieces_and_reads_every_other(app, client)
 def test_the_api_object_built_from_kept_pieces_is_the_game_replayed(client):
     table = create(client, SPADES_GAME)
     export = f"/g/{table.id}/export.json"  # built from the game replayed, as the API object was
+    edit = changing(table.token)
     for change in (lambda: table.add(*SPADES_HANDS[:2]), lambda: table.post(BIDS),
-                   lambda: table.put(3, SPADES_HANDS[2]), lambda: table.put(1, SPADES_HANDS[3]),
-                   lambda: table.delete(3)):
+                   lambda: table.put(3, SPADES_HANDS[2], headers=edit),
+                   lambda: table.put(1, SPADES_HANDS[3], headers=edit), lambda: table.delete(3, headers=edit)):
         change()
         for language in ("en", "fr"):
             headers = {"Accept-Language": language}

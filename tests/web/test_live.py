@@ -52,7 +52,8 @@ class Table:
             assert response.status_code == 201, response.get_json()
 
     def undo(self) -> None:
-        response = self.client.delete(f"/api/v1/games/{self.id}/hands/{self.hands()}", headers={"Authorization": f"Bearer {self.token}"})
+        response = self.client.delete(f"/api/v1/games/{self.id}/hands/{self.hands()}",
+                                      headers={"Authorization": f"Bearer {self.token}", "If-Match": "*"})
         assert response.status_code == 204
 
     def hands(self) -> int:

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 
-from .api_client import Table, create, errors
+from .api_client import Table, changing, create, errors
 from .racing import race
 
 GAME = {"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"], "first_dealer": "Ann", "settings": {"target": 10000}}
@@ -95,7 +95,7 @@ def test_an_undo_racing_a_post_leaves_no_gap(app, table):
         last = len(stored_numbers(app, table))
         results = race(
             app,
-            lambda client, last=last: as_phone(table, client).delete(last),
+            lambda client, last=last: as_phone(table, client).delete(last, headers=changing(table.token)),
             lambda client: as_phone(table, client).post(HAND),
         )
 
@@ -111,8 +111,8 @@ def test_an_edit_racing_an_undo_is_never_a_500(app, table):
         last = len(stored_numbers(app, table))
         results = race(
             app,
-            lambda client, last=last: as_phone(table, client).put(last, OTHER_HAND),
-            lambda client, last=last: as_phone(table, client).delete(last),
+            lambda client, last=last: as_phone(table, client).put(last, OTHER_HAND, headers=changing(table.token)),
+            lambda client, last=last: as_phone(table, client).delete(last, headers=changing(table.token)),
         )
 
         edit, undo = (status for status, _ in results)
