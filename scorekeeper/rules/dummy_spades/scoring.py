@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..errors import MalformedInput
-from ..hands import Standing, Tally, TallyWords, bag_penalty, tally_lines
+from ..hands import Standing, Tally, TallyWords, tally_lines
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
@@ -68,27 +68,15 @@ class NilOutcome:
 
 @dataclass(frozen=True)
 class PlayerHand(Tally):
-    """One real player's score for one hand; ``score`` and ``bags`` are running totals.
+    """One real player's score for one hand (see `Tally`).
 
     ``contract`` is what made or set is judged by: the bid, or in Mirror the team's spades (A11).
-    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
-    ``bags_reached`` is the bag count before the bag penalty took the limit off.
     """
 
     player: str
     role: Role
     bid: int
-    contract: int
     team_tricks: int
-    made: bool
-    contract_points: int
-    nil_points: int
-    bags_added: int
-    bag_penalty: int
-    delta: int
-    score: int
-    bags: int
-    bags_reached: int
 
 
 @dataclass(frozen=True)
@@ -408,13 +396,6 @@ _TALLY_WORDS: Final = TallyWords(
 )
 
 
-def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
-    """(made, points, bags) for a team bid against the team's tricks (A7)."""
-    if tricks >= bid:
-        return True, 10 * bid + tricks - bid, tricks - bid
-    return False, -10 * bid, 0
-
-
 def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry) -> Bidding:
     """What the bids of hand `number` decide before its play: declarer, defenders, nils, contracts.
 
@@ -501,25 +482,8 @@ def _score_player(
     before: Standing,
 ) -> PlayerHand:
     role = Role.DECLARER if bid.player == declarer else Role.DEFENDER
-    made, contract_points, bags_added = _contract(contract, team_tricks[role])
-    nil_points = sum(nil.points for nil in nils if nil.bidder == bid.player)
-    bags_reached = before.bags + bags_added
-    penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
-    delta = contract_points + nil_points + penalty
-    return PlayerHand(
-        player=bid.player,
-        role=role,
-        bid=bid.bid,
-        contract=contract,
-        team_tricks=team_tricks[role],
-        made=made,
-        contract_points=contract_points,
-        nil_points=nil_points,
-        bags_added=bags_added,
-        bag_penalty=penalty,
-        delta=delta,
-        score=before.score + delta,
-        bags=bags,
-        bags_reached=bags_reached,
+    return PlayerHand.settle(
+        before, settings, contract=contract, judged=team_tricks[role],
+        nil_points=sum(nil.points for nil in nils if nil.bidder == bid.player),
+        player=bid.player, role=role, bid=bid.bid, team_tricks=team_tricks[role],
     )
-

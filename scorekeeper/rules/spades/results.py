@@ -29,27 +29,15 @@ class NilOutcome:
 
 @dataclass(frozen=True)
 class TeamHand(Tally):
-    """One team's score for one hand; ``score`` and ``bags`` are running totals.
+    """One team's score for one hand (see `Tally`).
 
     ``tricks`` is what both partners took; ``counted`` is what counts toward the
     contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
-    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
-    ``bags_reached`` is the bag count before the bag penalty took the limit off.
     """
 
     team: Team
-    contract: int
     tricks: int
     counted: int
-    made: bool
-    contract_points: int
-    nil_points: int
-    bags_added: int
-    bag_penalty: int
-    delta: int
-    score: int
-    bags: int
-    bags_reached: int
 
     @property
     def name(self) -> str:
