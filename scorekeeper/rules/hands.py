@@ -66,6 +66,21 @@ class Standing(log.Standing):
     bags: int = 0
 
 
+@dataclass(frozen=True)
+class Deal:
+    """Which hand of the game, who dealt it, the order of the bids and who leads (A2, C1): what both games' scored
+    hands and biddings start with."""
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, ...]
+    leader: str
+
+    def dealt_line(self) -> Phrase:
+        """ "Ann deals; Ben bids first and leads." """
+        return phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=self.dealer, leader=self.leader)
+
+
 def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     """The bag penalty (0 or negative) once bags reach `bags_reached`, and the bags that carry over (A7, C3).
 

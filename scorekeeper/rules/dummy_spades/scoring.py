@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..errors import MalformedInput
-from ..hands import Standing, Tally, TallyWords, tally_lines
+from ..hands import Deal, Standing, Tally, TallyWords, tally_lines
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
@@ -80,26 +80,35 @@ class PlayerHand(Tally):
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """A scored hand: roles, nils, each player's points, and why."""
+class _Declared(Deal):
+    """A hand whose bids are in: who declares, who defends, the nils and, in Mirror, the dummy's spades."""
 
-    number: int
-    dealer: str
-    bidding_order: tuple[str, ...]
-    leader: str
     declarer: str
     defenders: tuple[str, ...]
     nils: tuple[NilOutcome, ...]
-    players: tuple[PlayerHand, ...]
     entry: HandEntry
-    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
+    dummy_spades: int | None  # the dummy's spades in Mirror, None in the other styles
+
+    def _sides_lines(self) -> tuple[Phrase, ...]:
+        return (
+            self.dealt_line(),
+            _declarer_line(self.entry, self.bidding_order, self.declarer),
+            phrase(N_("%(defenders)s defend together."), defenders=names_phrase(self.defenders)),
+            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
+        )
+
+
+@dataclass(frozen=True)
+class HandResult(_Declared):
+    """A scored hand: roles, nils, each player's points, and why."""
+
+    players: tuple[PlayerHand, ...]
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who dealt, declared and defended, and how the tricks fell, in plain words (built when asked for)."""
         return (
-            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
-            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
+            *self._sides_lines(),
             phrase(
                 N_(
                     "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
@@ -134,31 +143,19 @@ class HandResult:
 
 
 @dataclass(frozen=True)
-class Bidding:
+class Bidding(_Declared):
     """A hand whose bids are recorded and whose tricks are not yet: what the bidding decides.
 
     ``nils`` say which apply (``made`` None, no points yet) and which are
     void, and why. ``contracts`` give each real player's contract (A7, A11).
     """
 
-    number: int
-    dealer: str
-    bidding_order: tuple[str, ...]
-    leader: str
-    declarer: str
-    defenders: tuple[str, ...]
-    nils: tuple[NilOutcome, ...]
-    entry: HandEntry
-    contracts: tuple[tuple[str, int], ...] = ()
-    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
+    contracts: tuple[tuple[str, int], ...]
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who deals, bids first and declares, and who defends, in plain words (built when asked for)."""
-        return (
-            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
-            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
-        )
+        return self._sides_lines()
 
     @property
     def sides(self) -> Phrase:
@@ -418,16 +415,7 @@ def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry)
         nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
         spades = None
     contract = tuple(contracts(settings.style, entry, declarer, defenders).items())
-    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, contract, spades)
-
-
-def _bidding_lines(dealer: str, leader: str, entry: HandEntry, order: tuple[str, ...], declarer: str,
-                   defenders: tuple[str, ...]) -> tuple[Phrase, ...]:
-    return (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=dealer, leader=leader),
-        _declarer_line(entry, order, declarer),
-        phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
-    )
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, spades, contract)
 
 
 def _defenders_need(entry: HandEntry, defenders: tuple[str, ...]) -> Phrase:
@@ -468,7 +456,7 @@ def score_hand(
         for player in table.players
     )
     return HandResult(
-        number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, players, entry, bidding.dummy_spades
+        number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, entry, bidding.dummy_spades, players
     )
 
 
