@@ -67,6 +67,29 @@ class Standing(log.Standing):
 
 
 @dataclass(frozen=True)
+class Seats:
+    """The players who bid, clockwise, and who deals first; the deal and the bidding go round them (A2, C1)."""
+
+    players: tuple[str, ...]
+    first_dealer: str
+
+    def dealer(self, hand_number: int) -> str:
+        """The dealer of a hand: the first dealer, then clockwise."""
+        first = self.players.index(self.first_dealer)
+        return self.players[(first + hand_number - 1) % len(self.players)]
+
+    def bidding_order(self, hand_number: int) -> tuple[str, ...]:
+        """Everyone from the dealer's left; the dealer bids last."""
+        dealer = self.players.index(self.dealer(hand_number))
+        count = len(self.players)
+        return tuple(self.players[(dealer + step) % count] for step in range(1, count + 1))
+
+    def leader(self, hand_number: int) -> str:
+        """The first bidder makes the opening lead."""
+        return self.bidding_order(hand_number)[0]
+
+
+@dataclass(frozen=True)
 class Deal:
     """Which hand of the game, who dealt it, the order of the bids and who leads (A2, C1): what both games' scored
     hands and biddings start with."""

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..choices import Choice, name_choices
-from ..errors import ErrorCollector, MalformedInput, is_whole_number
-from ..names import clean_names, find_name
+from ..errors import ErrorCollector, is_whole_number
+from ..hands import Seats
+from ..names import seat_players
 from ..phrases import N_, phrase
 from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
 
@@ -142,11 +143,9 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Table:
-    """Who sits where (A1) and who deals first (A2)."""
+class Table(Seats):
+    """Who sits where (A1) and who deals first (A2); the deal and the bids go round the real players."""
 
-    players: tuple[str, ...]
-    first_dealer: str
     dummy_after: int = 2
 
     @classmethod
@@ -157,14 +156,8 @@ class Table:
             ``first_dealer``, ``dummy_after``).
         """
         errors = ErrorCollector()
-        try:
-            names = clean_names(players, 3)
-        except MalformedInput as error:
-            errors.errors.extend(error.errors)
-            names = ()
-        dealer = find_name(names, first_dealer)
-        if names and dealer is None:
-            errors.add("first_dealer", phrase(N_("Choose the first dealer from the three players.")))
+        names, dealer = seat_players(players, first_dealer, 3, errors,
+                                     phrase(N_("Choose the first dealer from the three players.")))
         if not is_whole_number(dummy_after, 0, 2):
             errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
         errors.raise_if_any()
@@ -175,21 +168,6 @@ class Table:
         """All four seats clockwise from the first player, the dummy included."""
         after = self.dummy_after + 1
         return (*self.players[:after], DUMMY, *self.players[after:])
-
-    def dealer(self, hand_number: int) -> str:
-        """The dealer of a hand: the first dealer, then clockwise over the real players."""
-        first = self.players.index(self.first_dealer)
-        return self.players[(first + hand_number - 1) % len(self.players)]
-
-    def bidding_order(self, hand_number: int) -> tuple[str, ...]:
-        """The real players from the dealer's left; the dealer bids last."""
-        dealer = self.players.index(self.dealer(hand_number))
-        count = len(self.players)
-        return tuple(self.players[(dealer + step) % count] for step in range(1, count + 1))
-
-    def leader(self, hand_number: int) -> str:
-        """The first bidder makes the opening lead."""
-        return self.bidding_order(hand_number)[0]
 
     def hands(self) -> tuple[str, ...]:
         """The four hands of a deal: the real players in seating order, then the dummy."""
