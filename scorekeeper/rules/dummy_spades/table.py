@@ -16,6 +16,7 @@ from ..phrases import N_, phrase
 from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
 
 DUMMY: Final = "dummy"
+PLAYERS: Final = 3  # the real players; the dummy is a fourth hand
 TRICKS_PER_DEAL: Final = 13
 
 
@@ -130,7 +131,7 @@ class Table(Seats):
             ``first_dealer``, ``dummy_after``).
         """
         errors = ErrorCollector()
-        names, dealer = seat_players(players, first_dealer, 3, errors,
+        names, dealer = seat_players(players, first_dealer, PLAYERS, errors,
                                      phrase(N_("Choose the first dealer from the three players.")))
         if not is_whole_number(dummy_after, 0, 2):
             errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
