@@ -28,21 +28,28 @@ class NilOutcome:
 
 
 @dataclass(frozen=True)
-class TeamHand(Tally):
-    """One team's score for one hand (see `Tally`).
-
-    ``tricks`` is what both partners took; ``counted`` is what counts toward the
-    contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
-    """
+class TeamBid:
+    """One team's contract as the bidding leaves it."""
 
     team: Team
-    tricks: int
-    counted: int
+    contract: int
 
     @property
     def name(self) -> str:
         """The team's name: "Ann & Cid"."""
         return self.team.name
+
+
+@dataclass(frozen=True)
+class TeamHand(Tally, TeamBid):
+    """One team's contract played: its score for one hand (see `Tally`).
+
+    ``tricks`` is what both partners took; ``counted`` is what counts toward the
+    contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
+    """
+
+    tricks: int
+    counted: int
 
 
 class _Named(Protocol):
@@ -97,18 +104,6 @@ class HandResult(_TeamsDeal[TeamHand, NilOutcome]):
         if bid.value == 0 and any(nil.player == bid.player for nil in self.nils):
             return phrase(N_("0, a Nil"))
         return bid.label
-
-
-@dataclass(frozen=True)
-class TeamBid:
-    """One team's contract as the bidding leaves it."""
-
-    team: Team
-    contract: int
-
-    @property
-    def name(self) -> str:
-        return self.team.name
 
 
 @dataclass(frozen=True)
