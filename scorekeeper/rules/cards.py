@@ -54,12 +54,12 @@ class Rank(IntEnum):
     @property
     def label(self) -> Phrase:
         """The rank's name, e.g. "king" or "10"."""
-        return _RANK_NAMES[self]
+        return _RANK_NAMES[self][0]
 
     @property
     def plural(self) -> Phrase:
         """The rank's plural name, e.g. "kings"."""
-        return _RANK_PLURALS[self]
+        return _RANK_NAMES[self][1]
 
 
 _RANK_LETTERS: Final = {
@@ -76,25 +76,15 @@ _SUIT_NAMES: Final = {
     Suit.DIAMONDS: phrase(N_("diamonds")),
     Suit.CLUBS: phrase(N_("clubs")),
 }
-_RANK_NAMES: Final = {
-    Rank.ACE: phrase(N_("ace")),
-    Rank.KING: phrase(N_("king")),
-    Rank.QUEEN: phrase(N_("queen")),
-    Rank.JACK: phrase(N_("jack")),
-    Rank.TEN: phrase(N_("10")),
-    Rank.NINE: phrase(N_("9")),
-    Rank.EIGHT: phrase(N_("8")),
-    Rank.SEVEN: phrase(N_("7")),
-}
-_RANK_PLURALS: Final = {
-    Rank.ACE: phrase(N_("aces")),
-    Rank.KING: phrase(N_("kings")),
-    Rank.QUEEN: phrase(N_("queens")),
-    Rank.JACK: phrase(N_("jacks")),
-    Rank.TEN: phrase(N_("tens")),
-    Rank.NINE: phrase(N_("nines")),
-    Rank.EIGHT: phrase(N_("eights")),
-    Rank.SEVEN: phrase(N_("sevens")),
+_RANK_NAMES: Final = {  # the rank's name, then its plural
+    Rank.ACE: (phrase(N_("ace")), phrase(N_("aces"))),
+    Rank.KING: (phrase(N_("king")), phrase(N_("kings"))),
+    Rank.QUEEN: (phrase(N_("queen")), phrase(N_("queens"))),
+    Rank.JACK: (phrase(N_("jack")), phrase(N_("jacks"))),
+    Rank.TEN: (phrase(N_("10")), phrase(N_("tens"))),
+    Rank.NINE: (phrase(N_("9")), phrase(N_("nines"))),
+    Rank.EIGHT: (phrase(N_("8")), phrase(N_("eights"))),
+    Rank.SEVEN: (phrase(N_("7")), phrase(N_("sevens"))),
 }
 
 

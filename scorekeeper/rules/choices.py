@@ -3,33 +3,40 @@ reminder said to the players. Standard library only."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, TypeVar
+from typing import Self
 
-from .phrases import Phrase
-
-ChoiceT = TypeVar("ChoiceT", bound="Choice")
+from .phrases import Phrase, phrase
 
 
 class Choice(StrEnum):
-    """One choice of a setting, as the API writes it; `name_choices` gives a subclass its words."""
+    """One choice of a setting, as the API writes it, declared with its words: ``SUICIDE = "suicide", N_("Suicide"),
+    N_("Suicide: ...")`` (the value, the name, the reminder)."""
 
-    _labels: ClassVar[Mapping[Any, Phrase]]
-    _reminders: ClassVar[Mapping[Any, Phrase]]
+    _label: Phrase
+    _reminder: Phrase
+
+    def __new__(cls, value: str, label: str, reminder: str) -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member._label = phrase(label)
+        member._reminder = phrase(reminder)
+        return member
+
+    @classmethod
+    def of(cls, value: str) -> Self:
+        """The member the API writes as `value` (raises ValueError for another)."""
+        for member in cls:
+            if member.value == value:
+                return member
+        raise ValueError(value)
 
     @property
     def label(self) -> Phrase:
         """The choice's name, e.g. "Suicide" or "Flip 2"."""
-        return self._labels[self]
+        return self._label
 
     @property
     def reminder(self) -> Phrase:
         """One line saying how the game is played with this choice."""
-        return self._reminders[self]
-
-
-def name_choices(choice: type[ChoiceT], labels: Mapping[ChoiceT, Phrase], reminders: Mapping[ChoiceT, Phrase]) -> None:
-    """Give every member of `choice` its name and reminder (written after the class: they name its members)."""
-    choice._labels = labels
-    choice._reminders = reminders
+        return self._reminder

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from . import log
 from .phrases import N_, Phrase, Signed, phrase
@@ -66,6 +66,44 @@ class Standing(log.Standing):
     bags: int = 0
 
 
+@dataclass(frozen=True)
+class Seats:
+    """The players who bid, clockwise, and who deals first; the deal and the bidding go round them (A2, C1)."""
+
+    players: tuple[str, ...]
+    first_dealer: str
+
+    def dealer(self, hand_number: int) -> str:
+        """The dealer of a hand: the first dealer, then clockwise."""
+        first = self.players.index(self.first_dealer)
+        return self.players[(first + hand_number - 1) % len(self.players)]
+
+    def bidding_order(self, hand_number: int) -> tuple[str, ...]:
+        """Everyone from the dealer's left; the dealer bids last."""
+        dealer = self.players.index(self.dealer(hand_number))
+        count = len(self.players)
+        return tuple(self.players[(dealer + step) % count] for step in range(1, count + 1))
+
+    def leader(self, hand_number: int) -> str:
+        """The first bidder makes the opening lead."""
+        return self.bidding_order(hand_number)[0]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Which hand of the game, who dealt it, the order of the bids and who leads (A2, C1): what both games' scored
+    hands and biddings start with."""
+
+    number: int
+    dealer: str
+    bidding_order: tuple[str, ...]
+    leader: str
+
+    def dealt_line(self) -> Phrase:
+        """ "Ann deals; Ben bids first and leads." """
+        return phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=self.dealer, leader=self.leader)
+
+
 def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     """The bag penalty (0 or negative) once bags reach `bags_reached`, and the bags that carry over (A7, C3).
 
@@ -78,18 +116,57 @@ def bag_penalty(bags_reached: int, limit: int, penalty: int) -> tuple[int, int]:
     return -penalty * limits, bags_reached - limit * limits
 
 
-class Tally:
-    """What a player (Dummy Hand) or a team (four-player Spades) ends a hand with; each game's dataclass holds it.
+class BagRules(Protocol):
+    """The settings a hand's bags are counted by."""
 
-    ``delta`` is the hand's points, ``bag_penalty`` 0 or negative, ``bags_reached`` the bags before the penalty
-    took the limit off.
+    @property
+    def bag_limit(self) -> int: ...
+
+    @property
+    def bag_penalty(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a player (Dummy Hand) or a team (four-player Spades) ends a hand with; each game's result adds who
+    it is and how its tricks were counted.
+
+    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative; ``score`` and
+    ``bags`` are running totals; ``bags_reached`` is the bag count before the bag penalty took the limit off.
     """
 
+    contract: int
+    made: bool
+    contract_points: int
+    nil_points: int
+    bags_added: int
+    bag_penalty: int
     delta: int
     score: int
     bags: int
     bags_reached: int
-    bag_penalty: int
+
+    @classmethod
+    def settle(
+        cls, before: Standing, rules: BagRules, *, contract: int, judged: int, nil_points: int, uncounted: int = 0,
+        **side: Any,
+    ) -> Self:
+        """Judge the `judged` tricks against `contract` (A7, C3) from the standing `before`; `side` names who scores.
+
+        Made: 10 a trick bid, and a bag for every trick over, the `uncounted` ones (a failed Nil's, C3) too;
+        set: -10 a trick bid. Then the bag penalty, if the bags reach the limit.
+        """
+        made = judged >= contract
+        bags_added = judged - contract + uncounted if made else 0
+        contract_points = 10 * contract + bags_added if made else -10 * contract
+        bags_reached = before.bags + bags_added
+        penalty, bags = bag_penalty(bags_reached, rules.bag_limit, rules.bag_penalty)
+        delta = contract_points + nil_points + penalty
+        return cls(
+            contract=contract, made=made, contract_points=contract_points, nil_points=nil_points,
+            bags_added=bags_added, bag_penalty=penalty, delta=delta, score=before.score + delta, bags=bags,
+            bags_reached=bags_reached, **side,
+        )
 
     def has_bag_penalty(self) -> bool:
         """True if the bags reached the limit in this hand."""

@@ -55,6 +55,22 @@ def clean_names(raw: object, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def seat_players(
+    players: object, first_dealer: object, count: int, errors: ErrorCollector, wrong_dealer: Phrase
+) -> tuple[tuple[str, ...], str | None]:
+    """The `count` players' names (`clean_names`) and the first dealer among them, in any case; each problem
+    goes to `errors` (``wrong_dealer`` on ``first_dealer``), with no names or no dealer returned."""
+    try:
+        names = clean_names(players, count)
+    except MalformedInput as error:
+        errors.errors.extend(error.errors)
+        return (), None
+    dealer = find_name(names, first_dealer)
+    if dealer is None:
+        errors.add("first_dealer", wrong_dealer)
+    return names, dealer
+
+
 def normal_form(name: str) -> str:
     """A name as stored: trimmed and composed (NFC)."""
     return unicodedata.normalize("NFC", name.strip())

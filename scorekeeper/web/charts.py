@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 WIDTH: Final = 340
 HEIGHT: Final = 200
@@ -21,16 +21,16 @@ STYLES: Final = 3  # colour, dash pattern and marker shape come in three distinc
 MOST_POINTS: Final = 50  # hands a line is drawn through: 340 units hold no more, and the page stays small
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(NamedTuple):
     """A labelled value on an axis and where it sits (x for hands, y for scores)."""
 
     value: int
     position: float
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
+    """Where a line passes after a hand."""
+
     x: float
     y: float
 

@@ -10,19 +10,20 @@ from ...rules import dummy_spades
 from ...rules.phrases import N_
 from ...web.i18n import say
 from ...web.spreadsheet import cell
-from ..base import Column, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
+from ..base import Engine, Played, Reference, Setup, Words, read_both, target_reference
+from ..spades_kind import SpadesKind, scoring_fields
 from . import stats
 from .forms import DummySpadesHandForm, NewDummySpadesGameForm
 from .rule_sentences import SENTENCES as RULE_SENTENCES
 from .schemas import SCHEMAS
 
 
-class DummySpades(GameKind):
+class DummySpades(SpadesKind):
     name = "dummy-spades"
     title = N_("Dummy Hand Spades")
     new_game_title = N_("New Dummy Hand Spades game")
     rules_title = N_("Rules of Dummy Hand Spades")
-    player_count = 3
+    player_count = dummy_spades.PLAYERS
     blank_styles = tuple(style for style in dummy_spades.Style if style is not dummy_spades.Style.STANDARD)
     house_settings = ("style", "target", "variant", "bag_limit", "bag_penalty")
     words = Words()
@@ -30,13 +31,13 @@ class DummySpades(GameKind):
     rules_template = "rules/dummy_spades.html"
     new_game_form = NewDummySpadesGameForm
     entry_form = DummySpadesHandForm
-    standing_columns = (Column("bags", N_("Bags")),)
     json_schemas = SCHEMAS
     rule_sentences = RULE_SENTENCES
     csv_columns = (
         "hand", "dealer", "player", "role", "bid", "nil_on", "tricks", "team_tricks", "made",
         "contract_points", "nil_points", "bags_added", "bag_penalty", "delta", "score", "bags",
     )
+    rules = dummy_spades
 
     def read_setup(self, data: Mapping[str, Any]) -> Setup:
         dummy_after = data.get("dummy_after")
@@ -59,15 +60,6 @@ class DummySpades(GameKind):
         )
         return Setup(table, dummy_spades.Settings.parse(settings))
 
-    def parse_entry(self, table: Any, data: object) -> dummy_spades.HandEntry:
-        return dummy_spades.parse_hand(table, data)
-
-    def entry_to_dict(self, entry: Any) -> dict[str, Any]:
-        return dummy_spades.hand_to_dict(entry)
-
-    def replay(self, setup: Setup, entries: Sequence[Any]) -> dummy_spades.Game:
-        return dummy_spades.Game(setup.table, setup.settings, entries)
-
     def stats(self, played: Sequence[tuple[Any, str, Sequence[Any]]]) -> stats.DummySpadesRecord:
         return stats.dummy_spades_record(played)
 
@@ -79,11 +71,7 @@ class DummySpades(GameKind):
 
     def result_object(self, result: dummy_spades.HandResult) -> dict[str, Any]:
         return self.hand_result(result, {
-            **_mirror_fields(result.dummy_spades),
-            "bidding_order": list(result.bidding_order),
-            "leader": result.leader,
-            "declarer": result.declarer,
-            "defenders": list(result.defenders),
+            **_sides(result),
             "nils": [
                 {
                     "bidder": nil.bidder,
@@ -97,19 +85,8 @@ class DummySpades(GameKind):
             ],
             "players": {
                 p.player: {
-                    "role": p.role,
-                    "bid": p.bid,
-                    "contract": p.contract,
-                    "team_tricks": p.team_tricks,
-                    "made": p.made,
-                    "contract_points": p.contract_points,
-                    "nil_points": p.nil_points,
-                    "bags_added": p.bags_added,
-                    "bag_penalty": p.bag_penalty,
-                    "delta": p.delta,
-                    "score": p.score,
-                    "bags": p.bags,
-                    "explanation": [say(line) for line in result.explain(p.player)],
+                    "role": p.role, "bid": p.bid, "team_tricks": p.team_tricks,
+                    **scoring_fields(p, result.explain(p.player)),
                 }
                 for p in result.players
             },
@@ -118,11 +95,7 @@ class DummySpades(GameKind):
     def waiting_object(self, waiting: dummy_spades.Bidding) -> dict[str, Any]:
         """The declarer, the defenders, which nils apply, and what each side needs."""
         return self.hand_result(waiting, {
-            **_mirror_fields(waiting.dummy_spades),
-            "bidding_order": list(waiting.bidding_order),
-            "leader": waiting.leader,
-            "declarer": waiting.declarer,
-            "defenders": list(waiting.defenders),
+            **_sides(waiting),
             "nils": [
                 {"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": None, "points": 0,
                  "reason": say(nil.reason)}
@@ -157,9 +130,10 @@ class DummySpades(GameKind):
 KIND = DummySpades()
 
 
-def _mirror_fields(spades: int | None) -> dict[str, Any]:
-    """A Mirror hand's ``dummy_spades`` (the other styles have none)."""
-    return {} if spades is None else {"dummy_spades": spades}
+def _sides(step: dummy_spades.HandResult | dummy_spades.Bidding) -> dict[str, Any]:
+    """Who declares and who defends, and in Mirror the dummy's spades (the other styles have none)."""
+    sides = {"declarer": step.declarer, "defenders": list(step.defenders)}
+    return sides if step.dummy_spades is None else {**sides, "dummy_spades": step.dummy_spades}
 
 
 def spades_game(engine: Engine) -> dummy_spades.Game:

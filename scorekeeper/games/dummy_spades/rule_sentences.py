@@ -15,7 +15,7 @@ from ..base import RuleSentences
 
 
 def _style(settings: Mapping[str, Any]) -> str:
-    return say(dummy_spades.Style(settings["style"]).reminder)
+    return say(dummy_spades.Style.of(settings["style"]).reminder)
 
 
 def _target(settings: Mapping[str, Any]) -> str:
@@ -27,7 +27,7 @@ def _target(settings: Mapping[str, Any]) -> str:
 
 
 def _variant(settings: Mapping[str, Any]) -> str:
-    return say(dummy_spades.Variant(settings["variant"]).reminder)
+    return say(dummy_spades.Variant.of(settings["variant"]).reminder)
 
 
 def _bag_limit(settings: Mapping[str, Any]) -> str:

@@ -7,24 +7,20 @@ from ...rules.dummy_spades.scoring import Role
 from ...rules.dummy_spades.table import NUMBERS
 from ..schemas import (
     BOOLEAN,
-    INTEGER,
     NAME,
     NAMES,
     SENTENCES,
     STRING,
-    KindSchemas,
     array,
     choice,
     integer,
     keyed,
-    nullable,
     obj,
     said_default,
     settings_schemas,
 )
-from ..spades_schemas import ORDER, SCORING, STANDING, hand_payload
+from ..spades_schemas import NIL_SCORE, ORDER, SCORING, TRICKS, hand_payload, kind_schemas
 
-TRICKS = integer(0, dummy_spades.TRICKS_PER_DEAL)
 HAND = {"type": "string", "description": f"A player's name, or “{dummy_spades.DUMMY}” for the dummy's hand."}
 DUMMY_AFTER = integer(0, 2, description="The dummy sits after player dummy_after + 1.")
 settings, stored_settings = settings_schemas(
@@ -38,9 +34,7 @@ HAND_PAYLOAD = hand_payload(
     nil=array(HAND, description="The hands this bidder declares nil on (none when left out)."),
 )
 
-NIL = obj({
-    "bidder": NAME, "hand": HAND, "applies": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER, "reason": STRING,
-})
+NIL = obj({"bidder": NAME, "hand": HAND, "applies": BOOLEAN, **NIL_SCORE, "reason": STRING})
 DUMMY_SPADES = integer(0, dummy_spades.TRICKS_PER_DEAL,
                        description="Mirror only: the dummy's spades, 13 minus the bids.")
 SHARED = {"dummy_spades": DUMMY_SPADES, **ORDER, "declarer": NAME, "defenders": NAMES, "nils": array(NIL)}
@@ -55,7 +49,7 @@ EXAMPLE_HAND = {
     "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3},
 }
 
-SCHEMAS = KindSchemas(
+SCHEMAS = kind_schemas(
     prefix="DummySpades",
     optional_in_results=("dummy_spades",),
     settings=settings,
@@ -71,7 +65,6 @@ SCHEMAS = KindSchemas(
         "players": keyed(obj({"role": choice(Role), "bid": TRICKS, "contract": TRICKS})),
         "needs": SENTENCES,
     },
-    standing=STANDING,
     game_fields={"dummy_after": DUMMY_AFTER},
     create_fields={"dummy_after": said_default({**DUMMY_AFTER, "default": dummy_spades.DEFAULT_DUMMY_AFTER})},
     create_examples={

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ...models import Game
 from ...rules import spades, typed
 from ...rules.events import FinishedTable, Side
 from ...rules.phrases import N_
 from ...web.i18n import say
 from ...web.spreadsheet import cell
-from ..base import Column, Counted, Engine, GameKind, Played, Reference, Setup, Words, read_both, target_reference
+from ..base import Counted, Engine, Played, Reference, Words, target_reference
+from ..spades_kind import SpadesKind, scoring_fields
 from . import stats
 from .forms import NewSpadesGameForm, SpadesHandForm
 from .rule_sentences import SENTENCES as RULE_SENTENCES
 from .schemas import SCHEMAS
 
 
-class Spades(GameKind):
+class Spades(SpadesKind):
     name = "spades"
     title = N_("Spades")
     new_game_title = N_("New Spades game")
     rules_title = N_("Rules of Spades")
-    player_count = 4
+    player_count = spades.PLAYERS
     house_settings = ("variant", "target", "nil_value", "blind_nil", "blind_margin", "failed_nil_helps", "zero_is_nil",
                       "bag_limit", "bag_penalty", "mercy", "mercy_floor")
     ticked_settings = typed.SPADES_TICKED
@@ -35,7 +35,6 @@ class Spades(GameKind):
     new_game_form = NewSpadesGameForm
     entry_form = SpadesHandForm
     standing_heading = N_("Team")
-    standing_columns = (Column("bags", N_("Bags")),)
     json_schemas = SCHEMAS
     rule_sentences = RULE_SENTENCES
     csv_columns = (
@@ -43,6 +42,7 @@ class Spades(GameKind):
         "second_tricks", "contract", "tricks", "made", "contract_points", "nil_points", "bags_added", "bag_penalty",
         "delta", "score", "bags",
     )
+    rules = spades
 
     sides_per_table = 2
 
@@ -50,24 +50,6 @@ class Spades(GameKind):
         """The two teams, both partners sharing the team's figures."""
         scores = engine.scores()
         return FinishedTable(tuple(Side(team.players, scores[team.name]) for team in spades_game(engine).table.teams()))
-
-    def read_setup(self, data: Mapping[str, Any]) -> Setup:
-        return read_both(
-            lambda: spades.Table.create(data.get("players"), data.get("first_dealer")),
-            lambda: spades.Settings.parse(data.get("settings")),
-        )
-
-    def restore(self, game: Game) -> Setup:
-        return Setup(spades.Table.create(game.player_names, game.first_dealer), spades.Settings.parse(game.settings))
-
-    def parse_entry(self, table: Any, data: object) -> spades.HandEntry:
-        return spades.parse_hand(table, data)
-
-    def entry_to_dict(self, entry: Any) -> dict[str, Any]:
-        return spades.hand_to_dict(entry)
-
-    def replay(self, setup: Setup, entries: Sequence[Any]) -> spades.Game:
-        return spades.Game(setup.table, setup.settings, entries)
 
     def stats(self, played: Sequence[Counted]) -> stats.SpadesRecord:
         return stats.spades_record((spades_game(engine), name, hands) for engine, name, hands in played)
@@ -86,23 +68,10 @@ class Spades(GameKind):
     def result_object(self, result: spades.HandResult) -> dict[str, Any]:
         """One scored hand as docs/api.md's "Four-player Spades hand" result."""
         return self.hand_result(result, {
-            "bidding_order": list(result.bidding_order),
-            "leader": result.leader,
             "teams": {
                 team.name: {
-                    "players": list(team.team.players),
-                    "contract": team.contract,
-                    "tricks": team.tricks,
-                    "counted_tricks": team.counted,
-                    "made": team.made,
-                    "contract_points": team.contract_points,
-                    "nil_points": team.nil_points,
-                    "bags_added": team.bags_added,
-                    "bag_penalty": team.bag_penalty,
-                    "delta": team.delta,
-                    "score": team.score,
-                    "bags": team.bags,
-                    "explanation": [say(line) for line in result.explain(team.name)],
+                    "players": list(team.team.players), "tricks": team.tricks, "counted_tricks": team.counted,
+                    **scoring_fields(team, result.explain(team.name)),
                 }
                 for team in result.teams
             },
@@ -115,12 +84,9 @@ class Spades(GameKind):
     def waiting_object(self, waiting: spades.Bidding) -> dict[str, Any]:
         """Each team's contract and what it needs, and the Nils at stake."""
         return self.hand_result(waiting, {
-            "bidding_order": list(waiting.bidding_order),
-            "leader": waiting.leader,
             "teams": {
                 team.name: {
-                    "players": list(team.team.players),
-                    "contract": team.contract,
+                    "players": list(team.team.players), "contract": team.contract,
                     "needs": [say(line) for line in waiting.needs(team.name)],
                 }
                 for team in waiting.teams

@@ -15,7 +15,7 @@ from ..base import RuleSentences
 
 
 def _variant(settings: Mapping[str, Any]) -> str:
-    return say(spades.Variant(settings["variant"]).reminder)
+    return say(spades.Variant.of(settings["variant"]).reminder)
 
 
 def _target(settings: Mapping[str, Any]) -> str:

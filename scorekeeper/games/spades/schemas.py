@@ -4,24 +4,9 @@ from __future__ import annotations
 
 from ...rules import spades
 from ...rules.spades.settings import NUMBERS, SWITCHES, Variant
-from ..schemas import (
-    BOOLEAN,
-    INTEGER,
-    NAME,
-    NAMES,
-    SENTENCES,
-    KindSchemas,
-    array,
-    choice,
-    integer,
-    keyed,
-    nullable,
-    obj,
-    settings_schemas,
-)
-from ..spades_schemas import ORDER, SCORING, STANDING, hand_payload
+from ..schemas import BOOLEAN, NAME, NAMES, SENTENCES, array, choice, integer, keyed, obj, settings_schemas
+from ..spades_schemas import NIL_SCORE, ORDER, SCORING, TRICKS, hand_payload, kind_schemas
 
-TRICKS = integer(0, spades.TRICKS_PER_DEAL)
 CONTRACT = integer(0, 2 * spades.TRICKS_PER_DEAL, description="The partners' bids added up: it can pass 13.")
 TEAM = {"type": "string", "description": "A team's name: its two players, e.g. “Ann & Cid”."}
 settings, stored_settings = settings_schemas(spades.Settings, NUMBERS, SWITCHES, choices={"variant": Variant})
@@ -31,10 +16,10 @@ HAND_PAYLOAD = hand_payload(
     "One bid for each of the four players.",
     TRICKS, "The tricks each player took; left out, the hand waits for its play.",
 )
-NIL = obj({"player": NAME, "team": TEAM, "blind": BOOLEAN, "made": nullable(BOOLEAN), "points": INTEGER})
+NIL = obj({"player": NAME, "team": TEAM, "blind": BOOLEAN, **NIL_SCORE})
 TEAM_LINE = obj({"players": NAMES, "contract": CONTRACT, "tricks": TRICKS, "counted_tricks": TRICKS, **SCORING})
 
-SCHEMAS = KindSchemas(
+SCHEMAS = kind_schemas(
     prefix="Spades",
     settings=settings,
     stored_settings=stored_settings,
@@ -52,7 +37,6 @@ SCHEMAS = KindSchemas(
         "teams": keyed(obj({"players": NAMES, "contract": CONTRACT, "needs": SENTENCES}), "Keyed by team."),
         "nils": array(NIL),
     },
-    standing=STANDING,
     game_fields={"teams": keyed(NAMES, "Each team's two players, keyed by team.")},
     create_examples={
         "four-player Spades": {

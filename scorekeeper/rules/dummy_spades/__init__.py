@@ -23,10 +23,10 @@ from .scoring import (
     score_hand,
 )
 from .styles import SUICIDE_LEAST_BID, partners_hand
-from .table import DEFAULT_DUMMY_AFTER, DUMMY, TRICKS_PER_DEAL, Settings, Style, Table, Variant
+from .table import DEFAULT_DUMMY_AFTER, DUMMY, PLAYERS, TRICKS_PER_DEAL, Settings, Style, Table, Variant
 
 __all__ = [
-    "DEFAULT_DUMMY_AFTER", "DUMMY", "NIL_POINTS", "SUICIDE_LEAST_BID", "TRICKS_PER_DEAL", "Bid", "Bidding",
+    "DEFAULT_DUMMY_AFTER", "DUMMY", "NIL_POINTS", "PLAYERS", "SUICIDE_LEAST_BID", "TRICKS_PER_DEAL", "Bid", "Bidding",
     "BidsPreview", "Game", "HandEntry", "HandResult", "NilOutcome", "PlayerHand", "Role", "Settings", "Standing",
     "Style", "Table", "Variant",
     "assess_nil", "decide_bids", "find_declarer", "hand_to_dict", "parse_hand", "partners_hand", "preview_bids",

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..errors import MalformedInput
-from ..hands import Standing, Tally, TallyWords, bag_penalty, tally_lines
+from ..hands import Deal, Standing, Tally, TallyWords, tally_lines
 from ..names import names_phrase
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry
@@ -68,50 +68,47 @@ class NilOutcome:
 
 @dataclass(frozen=True)
 class PlayerHand(Tally):
-    """One real player's score for one hand; ``score`` and ``bags`` are running totals.
+    """One real player's score for one hand (see `Tally`).
 
     ``contract`` is what made or set is judged by: the bid, or in Mirror the team's spades (A11).
-    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
-    ``bags_reached`` is the bag count before the bag penalty took the limit off.
     """
 
     player: str
     role: Role
     bid: int
-    contract: int
     team_tricks: int
-    made: bool
-    contract_points: int
-    nil_points: int
-    bags_added: int
-    bag_penalty: int
-    delta: int
-    score: int
-    bags: int
-    bags_reached: int
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """A scored hand: roles, nils, each player's points, and why."""
+class _Declared(Deal):
+    """A hand whose bids are in: who declares, who defends, the nils and, in Mirror, the dummy's spades."""
 
-    number: int
-    dealer: str
-    bidding_order: tuple[str, ...]
-    leader: str
     declarer: str
     defenders: tuple[str, ...]
     nils: tuple[NilOutcome, ...]
-    players: tuple[PlayerHand, ...]
     entry: HandEntry
-    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
+    dummy_spades: int | None  # the dummy's spades in Mirror, None in the other styles
+
+    def _sides_lines(self) -> tuple[Phrase, ...]:
+        return (
+            self.dealt_line(),
+            _declarer_line(self.entry, self.bidding_order, self.declarer),
+            phrase(N_("%(defenders)s defend together."), defenders=names_phrase(self.defenders)),
+            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
+        )
+
+
+@dataclass(frozen=True)
+class HandResult(_Declared):
+    """A scored hand: roles, nils, each player's points, and why."""
+
+    players: tuple[PlayerHand, ...]
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who dealt, declared and defended, and how the tricks fell, in plain words (built when asked for)."""
         return (
-            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
-            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
+            *self._sides_lines(),
             phrase(
                 N_(
                     "%(declarer)s and the dummy took %(declarer_tricks)s of 13 tricks; "
@@ -146,31 +143,19 @@ class HandResult:
 
 
 @dataclass(frozen=True)
-class Bidding:
+class Bidding(_Declared):
     """A hand whose bids are recorded and whose tricks are not yet: what the bidding decides.
 
     ``nils`` say which apply (``made`` None, no points yet) and which are
     void, and why. ``contracts`` give each real player's contract (A7, A11).
     """
 
-    number: int
-    dealer: str
-    bidding_order: tuple[str, ...]
-    leader: str
-    declarer: str
-    defenders: tuple[str, ...]
-    nils: tuple[NilOutcome, ...]
-    entry: HandEntry
-    contracts: tuple[tuple[str, int], ...] = ()
-    dummy_spades: int | None = None  # the dummy's spades in Mirror, None in the other styles
+    contracts: tuple[tuple[str, int], ...]
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
         """Who deals, bids first and declares, and who defends, in plain words (built when asked for)."""
-        return (
-            *_bidding_lines(self.dealer, self.leader, self.entry, self.bidding_order, self.declarer, self.defenders),
-            *_mirror_lines(self.entry, self.declarer, self.defenders, self.dummy_spades),
-        )
+        return self._sides_lines()
 
     @property
     def sides(self) -> Phrase:
@@ -408,13 +393,6 @@ _TALLY_WORDS: Final = TallyWords(
 )
 
 
-def _contract(bid: int, tricks: int) -> tuple[bool, int, int]:
-    """(made, points, bags) for a team bid against the team's tricks (A7)."""
-    if tricks >= bid:
-        return True, 10 * bid + tricks - bid, tricks - bid
-    return False, -10 * bid, 0
-
-
 def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry) -> Bidding:
     """What the bids of hand `number` decide before its play: declarer, defenders, nils, contracts.
 
@@ -437,16 +415,7 @@ def decide_bids(table: Table, settings: Settings, number: int, entry: HandEntry)
         nils = tuple(declare_nil(bidder, hand, declarer) for bidder in order for hand in entry.bid_of(bidder).nil)
         spades = None
     contract = tuple(contracts(settings.style, entry, declarer, defenders).items())
-    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, contract, spades)
-
-
-def _bidding_lines(dealer: str, leader: str, entry: HandEntry, order: tuple[str, ...], declarer: str,
-                   defenders: tuple[str, ...]) -> tuple[Phrase, ...]:
-    return (
-        phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=dealer, leader=leader),
-        _declarer_line(entry, order, declarer),
-        phrase(N_("%(defenders)s defend together."), defenders=names_phrase(defenders)),
-    )
+    return Bidding(number, table.dealer(number), order, order[0], declarer, defenders, nils, entry, spades, contract)
 
 
 def _defenders_need(entry: HandEntry, defenders: tuple[str, ...]) -> Phrase:
@@ -487,7 +456,7 @@ def score_hand(
         for player in table.players
     )
     return HandResult(
-        number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, players, entry, bidding.dummy_spades
+        number, bidding.dealer, order, bidding.leader, declarer, defenders, nils, entry, bidding.dummy_spades, players
     )
 
 
@@ -501,25 +470,8 @@ def _score_player(
     before: Standing,
 ) -> PlayerHand:
     role = Role.DECLARER if bid.player == declarer else Role.DEFENDER
-    made, contract_points, bags_added = _contract(contract, team_tricks[role])
-    nil_points = sum(nil.points for nil in nils if nil.bidder == bid.player)
-    bags_reached = before.bags + bags_added
-    penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
-    delta = contract_points + nil_points + penalty
-    return PlayerHand(
-        player=bid.player,
-        role=role,
-        bid=bid.bid,
-        contract=contract,
-        team_tricks=team_tricks[role],
-        made=made,
-        contract_points=contract_points,
-        nil_points=nil_points,
-        bags_added=bags_added,
-        bag_penalty=penalty,
-        delta=delta,
-        score=before.score + delta,
-        bags=bags,
-        bags_reached=bags_reached,
+    return PlayerHand.settle(
+        before, settings, contract=contract, judged=team_tricks[role],
+        nil_points=sum(nil.points for nil in nils if nil.bidder == bid.player),
+        player=bid.player, role=role, bid=bid.bid, team_tricks=team_tricks[role],
     )
-

@@ -8,91 +8,67 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..choices import Choice, name_choices
-from ..errors import ErrorCollector, MalformedInput, is_whole_number
-from ..names import clean_names, find_name
+from ..choices import Choice
+from ..errors import ErrorCollector, is_whole_number
+from ..hands import Seats
+from ..names import seat_players
 from ..phrases import N_, phrase
 from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
 
 DUMMY: Final = "dummy"
+PLAYERS: Final = 3  # the real players; the dummy is a fourth hand
 TRICKS_PER_DEAL: Final = 13
 
 
 class Variant(Choice):
     """The bidding variations of A9; none changes the scoring."""
 
-    NO_PEEKY = "no-peeky"
-    THREE_PEEKY = "three-peeky"
-    FOUR_PEEKY = "four-peeky"
-    FLIP_1 = "flip-1"
-    FLIP_2 = "flip-2"
-    FLIP_3 = "flip-3"
-    FLIP_4 = "flip-4"
-
-
-_VARIANT_LABELS: Final = {
-    Variant.NO_PEEKY: phrase(N_("No Peeky")),
-    Variant.THREE_PEEKY: phrase(N_("Three Peeky")),
-    Variant.FOUR_PEEKY: phrase(N_("Four Peeky")),
-    Variant.FLIP_1: phrase(N_("Flip 1")),
-    Variant.FLIP_2: phrase(N_("Flip 2")),
-    Variant.FLIP_3: phrase(N_("Flip 3")),
-    Variant.FLIP_4: phrase(N_("Flip 4")),
-}
-_VARIANT_REMINDERS: Final = {
-    Variant.NO_PEEKY: phrase(N_("No Peeky: nobody looks at the dummy's cards before bidding.")),
-    Variant.THREE_PEEKY: phrase(
-        N_("Three Peeky: before bidding, each player looks privately at 3 dummy cards of their choice.")
-    ),
-    Variant.FOUR_PEEKY: phrase(
-        N_("Four Peeky: before bidding, each player looks privately at 4 dummy cards of their choice.")
-    ),
-    Variant.FLIP_1: phrase(
+    NO_PEEKY = "no-peeky", N_("No Peeky"), N_("No Peeky: nobody looks at the dummy's cards before bidding.")
+    THREE_PEEKY = (
+        "three-peeky", N_("Three Peeky"),
+        N_("Three Peeky: before bidding, each player looks privately at 3 dummy cards of their choice."),
+    )
+    FOUR_PEEKY = (
+        "four-peeky", N_("Four Peeky"),
+        N_("Four Peeky: before bidding, each player looks privately at 4 dummy cards of their choice."),
+    )
+    FLIP_1 = (
+        "flip-1", N_("Flip 1"),
         N_("Flip 1: before bidding, each player turns 1 dummy card face up; "
-           "the rest are turned up after the opening lead.")
-    ),
-    Variant.FLIP_2: phrase(
+           "the rest are turned up after the opening lead."),
+    )
+    FLIP_2 = (
+        "flip-2", N_("Flip 2"),
         N_("Flip 2: before bidding, each player turns 2 dummy cards face up; "
-           "the rest are turned up after the opening lead.")
-    ),
-    Variant.FLIP_3: phrase(
+           "the rest are turned up after the opening lead."),
+    )
+    FLIP_3 = (
+        "flip-3", N_("Flip 3"),
         N_("Flip 3: before bidding, each player turns 3 dummy cards face up; "
-           "the rest are turned up after the opening lead.")
-    ),
-    Variant.FLIP_4: phrase(
+           "the rest are turned up after the opening lead."),
+    )
+    FLIP_4 = (
+        "flip-4", N_("Flip 4"),
         N_("Flip 4: before bidding, each player turns 4 dummy cards face up; "
-           "the rest are turned up after the opening lead.")
-    ),
-}
-name_choices(Variant, _VARIANT_LABELS, _VARIANT_REMINDERS)
+           "the rest are turned up after the opening lead."),
+    )
 
 
 class Style(Choice):
     """How the bids are made (A11): Standard (A1-A10), Suicide or Mirror."""
 
-    STANDARD = "standard"
-    SUICIDE = "suicide"
-    MIRROR = "mirror"
-
-
-_STYLE_LABELS: Final = {
-    Style.STANDARD: phrase(N_("Standard")),
-    Style.SUICIDE: phrase(N_("Suicide")),
-    Style.MIRROR: phrase(N_("Mirror")),
-}
-_STYLE_REMINDERS: Final = {
-    Style.STANDARD: phrase(N_("Standard: each player bids the tricks their team will take, with any nils.")),
-    Style.SUICIDE: phrase(
+    STANDARD = (
+        "standard", N_("Standard"), N_("Standard: each player bids the tricks their team will take, with any nils.")
+    )
+    SUICIDE = (
+        "suicide", N_("Suicide"),
         N_("Suicide: each player bids at least 4 and names one nil, on their own hand or their partner's "
-           "(the dummy for the declarer, the other defender for a defender).")
-    ),
-    Style.MIRROR: phrase(
-        N_("Mirror: each player bids the spades they hold; the dummy holds the rest. "
-           "A hand without spades is a nil.")
-    ),
-}
-name_choices(Style, _STYLE_LABELS, _STYLE_REMINDERS)
-
+           "(the dummy for the declarer, the other defender for a defender)."),
+    )
+    MIRROR = (
+        "mirror", N_("Mirror"),
+        N_("Mirror: each player bids the spades they hold; the dummy holds the rest. A hand without spades is a nil."),
+    )
 
 
 NUMBERS: Final = (TARGET, BAG_LIMIT, BAG_PENALTY, HAND_LIMIT)
@@ -146,11 +122,9 @@ DEFAULT_DUMMY_AFTER: Final = 2
 
 
 @dataclass(frozen=True)
-class Table:
-    """Who sits where (A1) and who deals first (A2)."""
+class Table(Seats):
+    """Who sits where (A1) and who deals first (A2); the deal and the bids go round the real players."""
 
-    players: tuple[str, ...]
-    first_dealer: str
     dummy_after: int = DEFAULT_DUMMY_AFTER
 
     @classmethod
@@ -161,14 +135,8 @@ class Table:
             ``first_dealer``, ``dummy_after``).
         """
         errors = ErrorCollector()
-        try:
-            names = clean_names(players, 3)
-        except MalformedInput as error:
-            errors.errors.extend(error.errors)
-            names = ()
-        dealer = find_name(names, first_dealer)
-        if names and dealer is None:
-            errors.add("first_dealer", phrase(N_("Choose the first dealer from the three players.")))
+        names, dealer = seat_players(players, first_dealer, PLAYERS, errors,
+                                     phrase(N_("Choose the first dealer from the three players.")))
         if not is_whole_number(dummy_after, 0, 2):
             errors.add("dummy_after", phrase(N_("The dummy sits after player 1, 2 or 3 (dummy_after 0, 1 or 2).")))
         errors.raise_if_any()
@@ -179,21 +147,6 @@ class Table:
         """All four seats clockwise from the first player, the dummy included."""
         after = self.dummy_after + 1
         return (*self.players[:after], DUMMY, *self.players[after:])
-
-    def dealer(self, hand_number: int) -> str:
-        """The dealer of a hand: the first dealer, then clockwise over the real players."""
-        first = self.players.index(self.first_dealer)
-        return self.players[(first + hand_number - 1) % len(self.players)]
-
-    def bidding_order(self, hand_number: int) -> tuple[str, ...]:
-        """The real players from the dealer's left; the dealer bids last."""
-        dealer = self.players.index(self.dealer(hand_number))
-        count = len(self.players)
-        return tuple(self.players[(dealer + step) % count] for step in range(1, count + 1))
-
-    def leader(self, hand_number: int) -> str:
-        """The first bidder makes the opening lead."""
-        return self.bidding_order(hand_number)[0]
 
     def hands(self) -> tuple[str, ...]:
         """The four hands of a deal: the real players in seating order, then the dummy."""

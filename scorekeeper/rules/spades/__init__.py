@@ -12,10 +12,10 @@ from .game import Game
 from .results import Bidding, HandResult, NilBid, NilOutcome, TeamBid, TeamHand
 from .scoring import check_bids, check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings, Variant
-from .table import TRICKS_PER_DEAL, Table, Team
+from .table import PLAYERS, TRICKS_PER_DEAL, Table, Team
 
 __all__ = [
-    "BID_IS_NOT_ONE", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "Nil", "NilBid",
-    "NilOutcome", "Settings", "Standing", "Table", "Team", "TeamBid", "TeamHand", "Variant", "check_bids",
+    "BID_IS_NOT_ONE", "PLAYERS", "TRICKS_PER_DEAL", "Bid", "Bidding", "Game", "HandEntry", "HandResult", "Nil",
+    "NilBid", "NilOutcome", "Settings", "Standing", "Table", "Team", "TeamBid", "TeamHand", "Variant", "check_bids",
     "check_blind_margin", "check_entry", "decide_bids", "hand_to_dict", "parse_hand", "score_hand",
 ]

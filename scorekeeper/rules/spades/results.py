@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
-from ..hands import Tally, TallyWords, tally_lines
+from ..hands import Deal, Tally, TallyWords, tally_lines
 from ..phrases import N_, ParamValue, Phrase, Signed, phrase
 from .entry import Bid, HandEntry, Nil
 from .table import Team
@@ -28,28 +28,11 @@ class NilOutcome:
 
 
 @dataclass(frozen=True)
-class TeamHand(Tally):
-    """One team's score for one hand; ``score`` and ``bags`` are running totals.
-
-    ``tricks`` is what both partners took; ``counted`` is what counts toward the
-    contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
-    ``delta == contract_points + nil_points + bag_penalty``; ``bag_penalty`` is 0 or negative.
-    ``bags_reached`` is the bag count before the bag penalty took the limit off.
-    """
+class TeamBid:
+    """One team's contract as the bidding leaves it."""
 
     team: Team
     contract: int
-    tricks: int
-    counted: int
-    made: bool
-    contract_points: int
-    nil_points: int
-    bags_added: int
-    bag_penalty: int
-    delta: int
-    score: int
-    bags: int
-    bags_reached: int
 
     @property
     def name(self) -> str:
@@ -58,28 +41,53 @@ class TeamHand(Tally):
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """A scored hand: both teams' points, every Nil, and why."""
+class TeamHand(Tally, TeamBid):
+    """One team's contract played: its score for one hand (see `Tally`).
 
-    number: int
-    dealer: str
-    bidding_order: tuple[str, str, str, str]
-    leader: str
-    teams: tuple[TeamHand, TeamHand]
-    nils: tuple[NilOutcome, ...]
+    ``tricks`` is what both partners took; ``counted`` is what counts toward the
+    contract (less a Nil bidder's tricks when "failed nil helps the contract" is off).
+    """
+
+    tricks: int
+    counted: int
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+SideT = TypeVar("SideT", bound=_Named)
+NilT = TypeVar("NilT")
+
+
+@dataclass(frozen=True)
+class _TeamsDeal(Deal, Generic[SideT, NilT]):
+    """A hand of two teams (their scores or their contracts), with its Nils."""
+
+    teams: tuple[SideT, SideT]
+    nils: tuple[NilT, ...]
     entry: HandEntry
 
     @property
     def explanation(self) -> tuple[Phrase, ...]:
-        """Who dealt and led, in plain words (built when asked for)."""
-        return (_dealt_line(self.dealer, self.leader),)
+        """Who deals and leads, in plain words (built when asked for)."""
+        return (self.dealt_line(),)
 
-    def team(self, name: str) -> TeamHand:
-        """One team's score for this hand.
+    def team(self, name: str) -> SideT:
+        """One team's score or contract for this hand.
 
         :raises KeyError: if no team has that name.
         """
-        return _team_named(self.teams, name)
+        found = next((team for team in self.teams if team.name == name), None)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+
+@dataclass(frozen=True)
+class HandResult(_TeamsDeal[TeamHand, NilOutcome]):
+    """A scored hand: both teams' points, every Nil, and why."""
 
     def explain(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one team: bids, contract, Nils, bag penalty, total for the hand."""
@@ -99,18 +107,6 @@ class HandResult:
 
 
 @dataclass(frozen=True)
-class TeamBid:
-    """One team's contract as the bidding leaves it."""
-
-    team: Team
-    contract: int
-
-    @property
-    def name(self) -> str:
-        return self.team.name
-
-
-@dataclass(frozen=True)
 class NilBid:
     """A Nil or Blind Nil bid, before the play: what it wins or loses."""
 
@@ -121,28 +117,8 @@ class NilBid:
 
 
 @dataclass(frozen=True)
-class Bidding:
+class Bidding(_TeamsDeal[TeamBid, NilBid]):
     """A hand whose bids are recorded and whose tricks are not yet: the teams' contracts, the Nils, what each needs."""
-
-    number: int
-    dealer: str
-    bidding_order: tuple[str, str, str, str]
-    leader: str
-    teams: tuple[TeamBid, TeamBid]
-    nils: tuple[NilBid, ...]
-    entry: HandEntry
-
-    @property
-    def explanation(self) -> tuple[Phrase, ...]:
-        """Who deals and leads, in plain words (built when asked for)."""
-        return (_dealt_line(self.dealer, self.leader),)
-
-    def team(self, name: str) -> TeamBid:
-        """One team's contract.
-
-        :raises KeyError: if no team has that name.
-        """
-        return _team_named(self.teams, name)
 
     def needs(self, name: str) -> tuple[Phrase, ...]:
         """Plain-words lines for one team: its bids and contract, what it needs, what its Nils must do."""
@@ -161,29 +137,6 @@ class Bidding:
             if nil.team == name
         ]
         return tuple(lines)
-
-
-def _dealt_line(dealer: str, leader: str) -> Phrase:
-    return phrase(N_("%(dealer)s deals; %(leader)s bids first and leads."), dealer=dealer, leader=leader)
-
-
-class _Named(Protocol):
-    @property
-    def name(self) -> str: ...
-
-
-NamedT = TypeVar("NamedT", bound=_Named)
-
-
-def _team_named(teams: tuple[NamedT, NamedT], name: str) -> NamedT:
-    """The team (its hand or its bid) called `name`.
-
-    :raises KeyError: if no team has that name.
-    """
-    found = next((team for team in teams if team.name == name), None)
-    if found is None:
-        raise KeyError(name)
-    return found
 
 
 def _bids_line(entry: HandEntry, team: Team, contract: int, label: Callable[[Bid], Phrase | int]) -> Phrase:

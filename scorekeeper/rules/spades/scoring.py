@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
-from ..hands import Standing, bag_penalty
+from ..hands import Standing
 from ..phrases import N_, phrase
 from .entry import Bid, HandEntry
 from .results import Bidding, HandResult, NilBid, NilOutcome, TeamBid, TeamHand
@@ -143,30 +143,7 @@ def _score_team(
     contract = sum(entry.bid_of(player).number for player in team.players)
     tricks = sum(entry.tricks_of(player) for player in team.players)
     nil_tricks = 0 if settings.failed_nil_helps else sum(nil.tricks for nil in mine)
-    counted = tricks - nil_tricks
-    made = counted >= contract
-    if made:
-        bags_added = counted - contract + nil_tricks
-        contract_points = 10 * contract + bags_added
-    else:
-        bags_added = 0
-        contract_points = -10 * contract
-    bags_reached = before.bags + bags_added
-    penalty, bags = bag_penalty(bags_reached, settings.bag_limit, settings.bag_penalty)
-    nil_points = sum(nil.points for nil in mine)
-    delta = contract_points + nil_points + penalty
-    return TeamHand(
-        team=team,
-        contract=contract,
-        tricks=tricks,
-        counted=counted,
-        made=made,
-        contract_points=contract_points,
-        nil_points=nil_points,
-        bags_added=bags_added,
-        bag_penalty=penalty,
-        delta=delta,
-        score=before.score + delta,
-        bags=bags,
-        bags_reached=bags_reached,
+    return TeamHand.settle(
+        before, settings, contract=contract, judged=tricks - nil_tricks, uncounted=nil_tricks,
+        nil_points=sum(nil.points for nil in mine), team=team, tricks=tricks, counted=tricks - nil_tricks,
     )

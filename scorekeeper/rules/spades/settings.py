@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Final
 
-from ..choices import Choice, name_choices
+from ..choices import Choice
 from ..errors import ErrorCollector
 from ..phrases import N_, phrase
 from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_choice, read_numbers, settings_object
@@ -17,26 +17,15 @@ from ..settings_entry import BAG_LIMIT, BAG_PENALTY, HAND_LIMIT, TARGET, read_ch
 class Variant(Choice):
     """How the bids are made (C5)."""
 
-    PARTNERSHIP = "partnership"
-    SUICIDE = "suicide"
-    MIRROR = "mirror"
+    PARTNERSHIP = (
+        "partnership", N_("Partnership"), N_("Partnership: each team's contract is the sum of the partners' bids.")
+    )
+    SUICIDE = "suicide", N_("Suicide"), N_("Suicide: in each team one partner bids Nil and the other 4 or more.")
+    MIRROR = "mirror", N_("Mirror"), N_("Mirror: everyone bids the number of spades they hold, Nil with none.")
 
     def has_blind_nil(self) -> bool:
         """Suicide and Mirror do not use Blind Nil."""
         return self is Variant.PARTNERSHIP
-
-
-_VARIANT_LABELS: Final = {
-    Variant.PARTNERSHIP: phrase(N_("Partnership")),
-    Variant.SUICIDE: phrase(N_("Suicide")),
-    Variant.MIRROR: phrase(N_("Mirror")),
-}
-_VARIANT_REMINDERS: Final = {
-    Variant.PARTNERSHIP: phrase(N_("Partnership: each team's contract is the sum of the partners' bids.")),
-    Variant.SUICIDE: phrase(N_("Suicide: in each team one partner bids Nil and the other 4 or more.")),
-    Variant.MIRROR: phrase(N_("Mirror: everyone bids the number of spades they hold, Nil with none.")),
-}
-name_choices(Variant, _VARIANT_LABELS, _VARIANT_REMINDERS)
 
 
 NUMBERS: Final = (

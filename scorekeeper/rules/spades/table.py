@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..errors import ErrorCollector, MalformedInput
-from ..names import clean_names, find_name
+from ..errors import ErrorCollector
+from ..hands import Seats
+from ..names import seat_players
 from ..phrases import N_, phrase
 
 PLAYERS: Final = 4
@@ -32,11 +33,8 @@ class Team:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Seats):
     """Four players in clockwise order; partners sit opposite (C1)."""
-
-    players: tuple[str, ...]
-    first_dealer: str
 
     @classmethod
     def create(cls, players: object, first_dealer: object) -> Table:
@@ -48,14 +46,8 @@ class Table:
         :raises MalformedInput: listing every problem (``players``, ``players[i]``, ``first_dealer``).
         """
         errors = ErrorCollector()
-        try:
-            names = clean_names(players, PLAYERS)
-        except MalformedInput as error:
-            errors.errors.extend(error.errors)
-            names = ()
-        dealer = find_name(names, first_dealer)
-        if names and dealer is None:
-            errors.add("first_dealer", phrase(N_("Choose the first dealer from the four players.")))
+        names, dealer = seat_players(players, first_dealer, PLAYERS, errors,
+                                     phrase(N_("Choose the first dealer from the four players.")))
         if names:
             first, second = cls(names, names[0]).teams()
             if first.name.casefold() == second.name.casefold():
@@ -86,18 +78,3 @@ class Table:
         """The player sitting opposite."""
         first, second = self.team_of(player).players
         return second if player == first else first
-
-    def dealer(self, hand_number: int) -> str:
-        """The dealer of a hand: the first dealer, then clockwise."""
-        first = self.players.index(self.first_dealer)
-        return self.players[(first + hand_number - 1) % PLAYERS]
-
-    def bidding_order(self, hand_number: int) -> tuple[str, str, str, str]:
-        """Everyone from the dealer's left; the dealer bids last."""
-        dealer = self.players.index(self.dealer(hand_number))
-        first, second, third, fourth = (self.players[(dealer + step) % PLAYERS] for step in (1, 2, 3, 4))
-        return first, second, third, fourth
-
-    def leader(self, hand_number: int) -> str:
-        """The first bidder leads."""
-        return self.bidding_order(hand_number)[0]
