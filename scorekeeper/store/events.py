@@ -36,11 +36,12 @@ from ..rules.events import (
     FinishedTable,
     Standing,
     draw_round,
+    leading_sides,
     pairs_met,
     seat_round,
     standings,
-    table_figures,
 )
+from ..rules.events import confirmers as rules_confirmers
 from ..rules.phrases import N_, phrase
 from . import records, running_state
 from .writes import ConcurrentChange, flush
@@ -278,7 +279,12 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
     name = names.get(player.strip().casefold()) if isinstance(player, str) else None
     if name is None:
         raise MalformedInput.single("player", phrase(N_("Choose a player of this table.")))
-    if name not in confirmers(state.kind, found):
+    allowed = confirmers(state.kind, found)
+    if name not in allowed:
+        if len(leading_sides(state.kind.table_sides(found.engine))) > 1:
+            raise NotAllowed.single("player", phrase(
+                N_("%(name)s shares first place at this table: a player of another side confirms the result."),
+                name=name))
         raise NotAllowed.single("player", phrase(
             N_("%(name)s won at this table: a player of another side confirms the result."), name=name))
     found.row.confirmed_by = name
@@ -289,15 +295,7 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
 
 
 def confirmers(kind: GameKind, played: PlayedTable) -> list[str]:
-    """Who may confirm a finished table's result: its players but those of the side placed first alone."""
-    winners = _winning_side(kind, played.engine)
-    return [name for name in played.game.player_names if name not in winners]
-
-
-def _winning_side(kind: GameKind, engine: Engine) -> tuple[str, ...]:
-    """The players of the side placed first alone at a finished table (none when the top is shared)."""
-    sides = kind.table_sides(engine)
-    figures = table_figures(sides)
-    top = max(f.match_points for f in figures)
-    firsts = [side for side, f in zip(sides.sides, figures, strict=True) if f.match_points == top]
-    return firsts[0].players if len(firsts) == 1 and top == len(figures) - 1 else ()
+    """Who may confirm a finished table's result, in seat order: the players of the sides outside its leaders (anyone
+    when every side shares first place)."""
+    allowed = set(rules_confirmers(kind.table_sides(played.engine)))
+    return [name for name in played.game.player_names if name in allowed]

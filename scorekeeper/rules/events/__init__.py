@@ -7,6 +7,7 @@ engine; this package only reads those games' final scores. Standard
 library only.
 """
 
+from .confirming import confirmers, leading_sides
 from .progress import Progress, TableProgress, progress
 from .seating import Pair, Seating, draw_round, pairs_met, seat_round
 from .spec import EventSpec
@@ -14,5 +15,6 @@ from .standings import FinishedTable, Side, Standing, TableFigures, bye_points, 
 
 __all__ = [
     "EventSpec", "FinishedTable", "Pair", "Progress", "Seating", "Side", "Standing", "TableFigures", "TableProgress",
-    "bye_points", "draw_round", "pairs_met", "progress", "seat_round", "standings", "table_figures",
+    "bye_points", "confirmers", "draw_round", "leading_sides", "pairs_met", "progress", "seat_round", "standings",
+    "table_figures",
 ]
