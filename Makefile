@@ -51,7 +51,9 @@ check: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scorekeeper/rules
 
+# The offline client's unit tests (tests/js) run in Node, without a browser.
 test: test-deps check compile-translations
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 # The database-backed tests again, on PostgreSQL (the scale-out store).

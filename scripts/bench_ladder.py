@@ -14,17 +14,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-from flask_migrate import upgrade
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from scorekeeper.app import create_app  # noqa: E402
+from bench_app import fresh_app
 
 KEPT_GOAL_MS = 50
 RERATE_GOAL_MS = 1000
@@ -51,11 +43,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=30)
     arguments = parser.parse_args()
     rng = random.Random(46)
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.db",
-                          "LIMITS_ENABLED": False})
-        with app.app_context():
-            upgrade(directory=str(ROOT / "migrations"))
+    with fresh_app() as app:
         client = app.test_client()
         started = time.perf_counter()
         ladder = client.post("/api/v1/ladders", json={"name": "Bench club", "game": "dummy-spades"}).get_json()

@@ -12,18 +12,11 @@ of that player's page, and a hand saved in one of the games.
 from __future__ import annotations
 
 import argparse
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-from flask_migrate import upgrade
+from bench_app import fresh_app
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from scorekeeper.app import create_app  # noqa: E402
-from scorekeeper.store import transfer, writes  # noqa: E402
+from scorekeeper.store import transfer, writes
 
 GOAL_SECONDS = 1.0
 GAME = {"game": "dummy-spades", "players": ["Dee", "Eve", "Fay"], "first_dealer": "Dee", "settings": {"target": 1000},
@@ -36,11 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     games = parser.parse_args().games
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.db",
-                          "LIMITS_ENABLED": False})
-        with app.app_context():
-            upgrade(directory=str(ROOT / "migrations"))
+    with fresh_app() as app:
         client = app.test_client()
         started = time.perf_counter()
         with app.test_request_context():

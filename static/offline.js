@@ -18,8 +18,9 @@
 // - Another phone recorded that hand, or changed the game, first: both are shown, and the player
 //   chooses to add this phone's as the next hand or to discard it. Nothing is merged silently.
 // Every text comes from the page (#connection's data attributes), in the page's language.
+import { openStore } from "./offline/store.js";
+
 (function () {
-  "use strict";
   var banner = document.getElementById("connection");
   if (!banner) return;
   var texts = banner.dataset;
@@ -75,46 +76,8 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  // --- The waiting hands, one per game, in IndexedDB ---------------------------------------------------
-  var store = (function () {
-    var opened = null;
-    function open() {
-      if (!opened) {
-        opened = new Promise(function (resolve, reject) {
-          var request = indexedDB.open("scorekeeper-offline", 2);
-          request.onupgradeneeded = function () {
-            var names = request.result.objectStoreNames;
-            if (!names.contains("waiting")) request.result.createObjectStore("waiting", { keyPath: "game" });
-            if (!names.contains("games")) request.result.createObjectStore("games", { keyPath: "game" });
-          };
-          request.onsuccess = function () { resolve(request.result); };
-          request.onerror = function () { reject(request.error); };
-        });
-      }
-      return opened;
-    }
-    function run(mode, work, name) {
-      return open().then(function (db) {
-        return new Promise(function (resolve, reject) {
-          var transaction = db.transaction(name || "waiting", mode);
-          var request = work(transaction.objectStore(name || "waiting"));
-          transaction.oncomplete = function () { resolve(request.result); };
-          transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
-        });
-      });
-    }
-    return {
-      all: function () { return run("readonly", function (waiting) { return waiting.getAll(); }); },
-      get: function (game) { return run("readonly", function (waiting) { return waiting.get(game); }); },
-      put: function (entry) { return run("readwrite", function (waiting) { return waiting.put(entry); }); },
-      remove: function (game) { return run("readwrite", function (waiting) { return waiting.delete(game); }); },
-      // The server's last game object of each game this phone showed (docs/api.md), which the phone scores on from.
-      game: function (game) { return run("readonly", function (games) { return games.get(game); }, "games"); },
-      keepGame: function (held) { return run("readwrite", function (games) { return games.put(held); }, "games"); },
-      games: function () { return run("readonly", function (games) { return games.getAll(); }, "games"); },
-      forgetGame: function (game) { return run("readwrite", function (games) { return games.delete(game); }, "games"); }
-    };
-  })();
+  // The waiting hands, one per game, and the last game object of each, in IndexedDB (offline/store.js).
+  var store = openStore();
 
   // --- Connection: the banner ----------------------------------------------------------------------------
 
@@ -431,7 +394,7 @@
       var name = fill(entry.entry, { number: entry.number });
       var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
       entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
-      return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
+      return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
         swapBoard(html, function () {
           var theirs = document.getElementById("hand-" + entry.number);
           if (theirs) theirs.open = true;
@@ -446,17 +409,15 @@
     return store.put(entry).then(show);
   }
 
-  // What the other phone did, in words, added to a clash's message (kept before it, so nothing waits on this): the
-  // game as this phone last held it against the server's now, hand by hand.
+  // What the other phone did, in words, added to a clash's message before it is kept (the change itself is kept
+  // already, as it was typed): the game as this phone held it when the change was typed against the server's now.
   function saidWhatChanged(entry) {
     var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; });
     return Promise.all([store.game(entry.game), api]).then(function (both) {
       var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
-      if (!lines.length) return null;
-      entry.message += " " + lines.join(" ");
-      return store.put(entry);
-    }).catch(function () { return null; });
+      if (lines.length) entry.message += " " + lines.join(" ");
+    }).catch(function () { /* no words: the choice is offered all the same */ });
   }
   // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
   // else the hand's "total".
@@ -1496,7 +1457,7 @@
     entry.state = "conflict";
     entry.gone = status === 404;
     entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
-    return store.put(entry).then(function () { return saidWhatChanged(entry); }).then(function () {
+    return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
       return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
     }).then(function (response) { return response.text(); }).then(function (page) {
       var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");

@@ -19,6 +19,10 @@ RULES_CITATION = re.compile(
     r"docs/rules\.md((?:(?:,|;|/|-| to| and|'s)?\s*(?:Part [ABC]|[ABC]\d{1,2}|[A-Z]{1,2}-E\d+|E\d+|P\d|S1)\b)*)"
 )
 SECTION = re.compile(r"Part [ABC]|\b[ABC]\d{1,2}\b")
+DECISIONS = ROOT / "docs" / "decisions"
+# A decision cited by its file, and by the heading inside it where one is quoted: docs/decisions/speed.md, "Long reads".
+DECISION_CITATION = re.compile(r"docs/decisions/([\w.-]+\.md)(?:,? \"([^\"]+)\")?")
+MARKDOWN_LINK = re.compile(r"\]\(([\w./-]+\.md)\)")
 
 
 def tree() -> list[Path]:
@@ -111,3 +115,45 @@ def test_the_checks_catch_what_they_are_for():
     assert "STYLE.md" not in {path.name for path in FILES}
     assert SECTION.findall(RULES_CITATION.findall("(docs/rules.md A2, A6; C13 and B7 P5)")[0]) == ["A2", "A6", "C13", "B7"]
     assert "C13" not in rule_book_sections()
+
+
+def decision_headings(name: str) -> set[str]:
+    return set(re.findall(r"^#+ (.+)$", (DECISIONS / name).read_text(encoding="utf-8"), re.M))
+
+
+def cited_decisions_missing(text: str) -> list[str]:
+    """Each docs/decisions/<file>.md cited that is not a file there, or whose quoted heading no heading of it starts with."""
+    return [
+        f"{name} {heading!r}" if heading else name
+        for name, heading in DECISION_CITATION.findall(text)
+        if not (DECISIONS / name).is_file()
+        or heading and not any(found.startswith(heading) for found in decision_headings(name))
+    ]
+
+
+def test_every_cited_decision_is_a_file_of_docs_decisions_and_its_cited_heading_one_of_its_headings():
+    missing = [f"{path.relative_to(ROOT)}: {cited}" for path, text in TEXTS for cited in cited_decisions_missing(text)]
+    assert missing == []
+
+
+def test_the_decisions_are_cited_by_their_files_not_the_retired_single_document():
+    assert not (ROOT / "docs" / "decisions.md").exists()
+    citing = [f"{path.relative_to(ROOT)}" for path, text in TEXTS if re.search(r"(?<![\w/])(?:docs/)?decisions\.md", text)]
+    assert citing == []
+
+
+def test_every_link_between_the_decisions_resolves():
+    missing = [
+        f"{path.relative_to(ROOT)}: {linked}"
+        for path in sorted(DECISIONS.glob("*.md"))
+        for linked in MARKDOWN_LINK.findall(path.read_text(encoding="utf-8"))
+        if not (path.parent / linked).is_file()
+    ]
+    assert missing == []
+
+
+def test_the_decisions_checks_catch_a_missing_file_and_a_missing_heading():
+    assert cited_decisions_missing('docs/decisions/speed.md, "Long reads"') == []
+    assert cited_decisions_missing("see docs/decisions/offline-new-game.md") == []
+    assert cited_decisions_missing("docs/decisions/long-reads.md") == ["long-reads.md"]
+    assert cited_decisions_missing('docs/decisions/speed.md, "Short reads"') == ["speed.md 'Short reads'"]

@@ -98,12 +98,18 @@ def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:
 
 
 def change(game_id: str, write: Callable[[Game], Response]) -> Response:
-    """Run `write(game)` on the locked game once per Idempotency-Key, after If-Match."""
+    """Run `write(game)` on the locked game once per Idempotency-Key, then honour If-Match.
+
+    If-Match is checked after the write (still uncommitted, so a 412 rolls it back): a request that would fail
+    without the condition fails as it would (a bad body is a 422 whatever version it names), as RFC 9110
+    section 13.2.1 says."""
     game = editable_game(game_id)
 
     def checked_write() -> Response:
-        check_if_match(game)
-        return write(game)
+        stored_version = game.version
+        response = write(game)
+        check_if_match(stored_version)
+        return response
 
     return exactly_once(game.public_id, checked_write)
 

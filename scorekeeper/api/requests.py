@@ -109,7 +109,7 @@ def game_etag(game: Game) -> str:
     return str(game.version)
 
 
-def check_if_match(game: Game) -> None:
+def check_if_match(stored_version: int) -> None:
     """Honour If-Match: a change meant for another version than the stored one is refused (412)."""
-    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(game_etag(game))):
-        raise writes.StaleVersion.of(game)
+    if request.if_match and not (request.if_match.star_tag or request.if_match.contains(str(stored_version))):
+        raise writes.StaleVersion.at(stored_version)

@@ -29,6 +29,7 @@ from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
+from . import made_once
 from .event_forms import NewEventForm, SeatRoundForm
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -76,31 +77,17 @@ def event_moment(stamp: str) -> str:
 @bp.route("/new", methods=["GET", "POST"])
 @creation_limit
 def new_event() -> ResponseReturnValue:
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        # This very form again (a double tap, a retry): the event it created, organised from here too.
-        if sent.game_id is not None and sent.edit_token is not None:
-            access.remember_key(organiser_key(sent.game_id), sent.edit_token)
-        return redirect(sent.location, 303)
+    if request.method == "POST" and (answer := made_once.replayed(request.path, organiser_key)) is not None:
+        return answer  # this very form again (a double tap, a retry): the event it created, organised from here too
     form = NewEventForm()
     if form.validate_on_submit():
         try:
             created = events.create_event(form.payload())
-            location = url_for("events.show_event", event_id=created.event.public_id)
-            idempotency.remember_form(request.path, location, game_id=created.event.public_id,
-                                      edit_token=created.edit_token)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            return made_once.committed(request.path, url_for("events.show_event", event_id=created.event.public_id),
+                                       organiser_key, public_id=created.event.public_id, token=created.edit_token)
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            access.remember_key(organiser_key(created.event.public_id), created.edit_token)
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("events/new.html", form=form), status
 

@@ -75,7 +75,7 @@ def blank_id(kind: str, style: str | None = None) -> str:
 @bp.get("/new/<kind>/blank")
 def blank_game(kind: str) -> ResponseReturnValue:
     """A game page for a game not saved, with placeholder players, its form for the first hand: the page the phone
-    fills in for a game started offline (see docs/decisions.md, "A new game started offline"). No game is stored
+    fills in for a game started offline (see docs/decisions/offline-new-game.md). No game is stored
     (only renders, as for any page), and no edit rights given. A Dummy Hand game's form depends on its style:
     `?style=suicide` or `?style=mirror` gives that style's."""
     game_kind = GAMES.find(kind) or abort(404)

@@ -3,7 +3,7 @@ each means in the reader's language (the routes that share them: pages/rules_lin
 
 A link names the settings as the API does (docs/api.md, "Games"); the engine decides whether each value stands, so a
 link is refused only where the API would refuse it. Players, the first dealer and the dummy's seat are not rules
-and never travel in a link (docs/decisions.md, "House rules by link").
+and never travel in a link (docs/decisions/house-rules-by-link.md).
 """
 
 from __future__ import annotations

@@ -13,14 +13,15 @@ from markupsafe import Markup
 
 from ..extensions import db
 from ..games import GAMES
-from ..models import token_matches
+from ..models import Ladder
 from ..rules.errors import FieldError, RuleError
-from ..store import events, idempotency, ladder_chances, ladders, writes
+from ..store import events, ladder_chances, ladders
 from ..web import access, charts
 from ..web.i18n import minus_sign
 from ..web.limits import creation_limit, edit_token_attempts
 from ..web.links import absolute_url, qr_svg
 from ..web.vary import vary_on
+from . import made_once
 from .event_forms import NewEventForm
 from .ladder_forms import NewLadderForm
 
@@ -33,10 +34,10 @@ def keeper_key(public_id: str) -> str:
     return f"ladder:{public_id}"
 
 
-def keeper_token(view: dict[str, Any]) -> str | None:
+def keeper_token(ladder: Ladder) -> str | None:
     """The keeper's token, if this browser holds it."""
-    token = access.remembered_token(keeper_key(view["id"]))
-    return token if token_matches(token, view["edit_token_hash"]) else None
+    token = access.remembered_token(keeper_key(ladder.public_id))
+    return token if ladder.has_edit_token(token) else None
 
 
 def ladder_figure(value: float, *, signed: bool = False) -> str:
@@ -78,30 +79,18 @@ def rating_chart(view: dict[str, Any]) -> charts.Chart | None:
 @bp.route("/new", methods=["GET", "POST"])
 @creation_limit
 def new_ladder() -> ResponseReturnValue:
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        if sent.game_id is not None and sent.edit_token is not None:
-            access.remember_key(keeper_key(sent.game_id), sent.edit_token)
-        return redirect(sent.location, 303)
+    if request.method == "POST" and (answer := made_once.replayed(request.path, keeper_key)) is not None:
+        return answer
     form = NewLadderForm()
     if form.validate_on_submit():
         try:
             created = ladders.create_ladder(form.payload())
-            location = url_for("ladders.show_ladder", ladder_id=created.ladder.public_id)
-            idempotency.remember_form(request.path, location, game_id=created.ladder.public_id,
-                                      edit_token=created.edit_token)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            return made_once.committed(
+                request.path, url_for("ladders.show_ladder", ladder_id=created.ladder.public_id), keeper_key,
+                public_id=created.ladder.public_id, token=created.edit_token)
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            access.remember_key(keeper_key(created.ladder.public_id), created.edit_token)
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
     return render_template("ladders/new.html", form=form), status
 
@@ -120,8 +109,7 @@ def show_ladder(ladder_id: str) -> ResponseReturnValue:
         standings = render_template(STANDINGS, view=view, figure=ladder_figure, why=why, chart=rating_chart(view))
         ladders.keep_part(ladder_id, STANDINGS, language, version, standings)
     ladder = ladders.ladder_or_404(ladder_id)
-    remembered = access.remembered_token(keeper_key(ladder.public_id))
-    token = remembered if ladder.has_edit_token(remembered) else None
+    token = keeper_token(ladder)
     response = Response(render_template(
         "ladders/show.html", ladder=ladder, kind=GAMES[ladder.kind], events=ladders.evening_count(ladder),
         standings=Markup(standings),  # noqa: S704  # our own render
@@ -146,11 +134,11 @@ def keep(ladder_id: str) -> ResponseReturnValue:
 @bp.get("/<ladder_id>/qr.svg")
 def keeper_qr(ladder_id: str) -> ResponseReturnValue:
     """The QR code of the keeper's link, to open the ladder's controls on another phone."""
-    view = ladders.ladder_view(ladder_id)
-    token = keeper_token(view)
+    ladder = ladders.ladder_or_404(ladder_id)
+    token = keeper_token(ladder)
     if token is None:
         abort(403)
-    response = Response(qr_svg(absolute_url("ladders.keep", ladder_id=view["id"], token=token)),
+    response = Response(qr_svg(absolute_url("ladders.keep", ladder_id=ladder.public_id, token=token)),
                         mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"
     vary_on(response, "Cookie")
@@ -161,38 +149,30 @@ def keeper_qr(ladder_id: str) -> ResponseReturnValue:
 @creation_limit
 def new_event(ladder_id: str) -> ResponseReturnValue:
     """A new club night of the ladder (its keeper only); the evening's organiser's link follows."""
-    view = ladders.ladder_view(ladder_id)
-    token = keeper_token(view)
+    ladder = ladders.ladder_or_404(ladder_id)
+    token = keeper_token(ladder)
     if token is None:
         abort(403)
-    if request.method == "POST" and (sent := idempotency.sent_before(request.path)) is not None:
-        return redirect(sent.location, 303)
-    form = NewEventForm(data=None if request.method == "POST" else {"game": view["game"]})
+    if request.method == "POST" and (answer := made_once.replayed(request.path)) is not None:
+        return answer
+    form = NewEventForm(data=None if request.method == "POST" else {"game": ladder.kind})
     if form.validate_on_submit():
         try:
-            ladder = ladders.keepers_ladder(view["id"], token)
-            if isinstance(ladder, FieldError):
+            locked = ladders.keepers_ladder(ladder.public_id, token)
+            if isinstance(locked, FieldError):
                 abort(403)
-            ladders.join(ladder, form.game.data)
+            ladders.join(locked, form.game.data)
             created = events.create_event(form.payload())
-            created.event.ladder_id = ladder.id
-            location = url_for("events.organise", event_id=created.event.public_id, token=created.edit_token)
-            idempotency.remember_form(request.path, location)
-            writes.commit()
-        except writes.ConcurrentChange:
-            db.session.rollback()
-            sent = idempotency.sent_before(request.path)
-            if sent is None:
-                raise
-            return redirect(sent.location, 303)
+            created.event.ladder_id = locked.id
+            # The evening's organiser's link, which this keeper hands over (the keeper's browser keeps no token).
+            return made_once.committed(
+                request.path, url_for("events.organise", event_id=created.event.public_id, token=created.edit_token))
         except RuleError as error:
             db.session.rollback()
             form.attach(error)
-        else:
-            return redirect(location, 303)
     status = 422 if form.is_submitted() else 200
-    return render_template("events/new.html", form=form, ladder=view,
-                           action=url_for("ladders.new_event", ladder_id=view["id"])), status
+    return render_template("events/new.html", form=form, ladder=ladder,
+                           action=url_for("ladders.new_event", ladder_id=ladder.public_id)), status
 
 
 

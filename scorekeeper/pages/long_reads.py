@@ -4,7 +4,7 @@ a process, so that a flood of them leaves the process's other threads the interp
 A kept answer (store/whole_renders.py) is read without a slot: only making one takes a slot. A request that finds
 no slot free within `WAIT_SECONDS` is answered 503 with `Retry-After`, not queued: waiting requests would hold the
 worker's threads that the other readers need. The bound is per process and holds no state across requests (a
-semaphore released when the request's read ends), see docs/decisions.md "Long reads".
+semaphore released when the request's read ends), see docs/decisions/speed.md, "Long reads".
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def static_files() -> list[str]:
 def service_worker() -> Response:
     assets = [url_for("static", filename=name) for name in static_files()]
     # The shell: the home page, the offline page, and for a game started offline each kind's new-game page and the
-    # blank game page the phone fills in (docs/decisions.md, "A new game started offline").
+    # blank game page the phone fills in (docs/decisions/offline-new-game.md).
     shell = [url_for("views.home"), url_for("offline.page")]
     for kind in GAMES:
         shell += [url_for("views.new_game", kind=kind), url_for("views.blank_game", kind=kind)]

@@ -28,14 +28,11 @@ from typing import Any
 from . import dummy_spades, piquet, spades, typed
 from .errors import MalformedInput, NotAllowed, RuleError
 from .hands import HandLog
-from .log import Log
 from .phrases import N_, Phrase, Signed, phrase
+from .registry import RULES_GAMES, Engine, rules_of
 
-Engine = Log[Any, Any, Any]
 Say = Callable[[Phrase], str]
 TYPOGRAPHIC_MINUS = "\u2212"
-DEFAULT_DUMMY_AFTER = 2  # the dummy sits after the third player unless the table says otherwise
-GAMES = ("dummy-spades", "spades", "piquet")
 # How each language separates a number's thousands, as Babel writes them on the server (CLDR).
 THOUSANDS = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
 
@@ -45,33 +42,16 @@ def replay(game: Mapping[str, Any]) -> Engine:
 
     :raises RuleError: when the setup or an entry cannot be read or scored.
     """
-    kind = game.get("game")
-    players, first_dealer, settings = game.get("players"), game.get("first_dealer"), game.get("settings")
-    entries = game.get("entries") or []
-    if kind == "dummy-spades":
-        dummy_after = game.get("dummy_after")
-        table = dummy_spades.Table.create(players, first_dealer,
-                                          DEFAULT_DUMMY_AFTER if dummy_after is None else dummy_after)
-        return dummy_spades.Game(table, dummy_spades.Settings.parse(settings),
-                                 [dummy_spades.parse_hand(table, entry) for entry in entries])
-    if kind == "spades":
-        four = spades.Table.create(players, first_dealer)
-        return spades.Game(four, spades.Settings.parse(settings), [spades.parse_hand(four, entry) for entry in entries])
-    if kind == "piquet":
-        two = piquet.Table.create(players, first_dealer)
-        return piquet.Game(two, piquet.Settings.parse(settings), [piquet.parse_deal(entry) for entry in entries])
-    choices = ", ".join(f"“{name}”" for name in GAMES)
+    rules = rules_of(game.get("game"))
+    if rules is not None:
+        return rules.replay(game)
+    choices = ", ".join(f"“{name}”" for name in RULES_GAMES)
     raise MalformedInput.single("game", phrase(N_("The game must be one of %(choices)s."), choices=choices))
 
 
 def typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]:
-    """A hand typed into the game's page form (`rules.typed`), as the API's hand payload."""
-    players = list(game.get("players") or ())
-    if game.get("game") == "dummy-spades":
-        return typed.dummy_spades_hand(players, fields)
-    if game.get("game") == "spades":
-        return typed.spades_hand(players, fields)
-    return typed.piquet_deal(fields).payload
+    """A hand typed into the game's page form (`rules.typed`), as the API's hand payload (of a game `replay` read)."""
+    return RULES_GAMES[game["game"]].typed_entry(list(game.get("players") or ()), fields)
 
 
 def parse_entry(engine: Engine, payload: object) -> Any:
@@ -357,8 +337,8 @@ def _as_typed(engine: Engine, entries: list[dict[str, Any]]) -> list[dict[str, A
 
 def typed_inputs(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, str]:
     """Which field of the page's form each of the engine's error paths is about, for the hand typed last (Piquet's
-    deal form: its errors are marked on the phone as the server's page marks them)."""
-    return typed.piquet_deal(fields).fields if fields and game.get("game") == "piquet" else {}
+    deal form: its errors are marked on the phone as the server's page marks them), of a game `replay` read."""
+    return RULES_GAMES[game["game"]].typed_inputs(fields) if fields else {}
 
 
 def board_in(text: str, language: str, catalogs: str) -> str:

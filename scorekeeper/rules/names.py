@@ -79,3 +79,14 @@ def names_phrase(names: tuple[str, ...]) -> Phrase:
     if len(names) == 3:
         return phrase(N_("%(first)s, %(second)s and %(third)s"), first=names[0], second=names[1], third=names[2])
     return phrase(N_("%(first)s, %(others)s"), first=names[0], others=names_phrase(names[1:]))
+
+
+def title(value: object, longest: int, errors: ErrorCollector, *, missing: Phrase, malformed: Phrase) -> str:
+    """A club night's or a ladder's name, in its normal form: `missing` noted under ``name`` when there is none,
+    `malformed` when it is longer than `longest` or holds a control or other invisible character."""
+    name = normal_form(value) if isinstance(value, str) else ""
+    if not name:
+        errors.add("name", missing)
+    elif len(name) > longest or any(unicodedata.category(c).startswith("C") for c in name):
+        errors.add("name", malformed)
+    return name

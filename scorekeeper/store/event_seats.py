@@ -24,6 +24,7 @@ class EventSeat:
     rounds: int
     table: int
     hands: int | None
+    hand: int | None  # the hand being played, of `hands` (None when the table plays to its target)
     latest_round: int
     confirmed_by: str | None
     confirmers: tuple[str, ...]
@@ -51,4 +52,6 @@ def seat_of(game: Game, engine: Engine) -> EventSeat | None:
     row, public_id, name, rounds, hands, latest = found
     played = events.PlayedTable(row, game, engine)
     confirmers = tuple(events.confirmers(GAMES.of(game), played)) if played.is_finished else ()
-    return EventSeat(public_id, name, row.round, rounds, row.number, hands, latest, played.confirmed_by, confirmers)
+    hand = min(engine.waiting_number() or engine.next_number(), hands) if hands else None
+    return EventSeat(public_id, name, row.round, rounds, row.number, hands, hand, latest, played.confirmed_by,
+                     confirmers)

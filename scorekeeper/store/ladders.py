@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,7 @@ from ..games import GAMES, GameKind
 from ..models import PUBLIC_ID, Event, EventTable, Game, Ladder, Render, hash_token
 from ..rules.errors import ErrorCollector, FieldError, MalformedInput, NotAllowed
 from ..rules.events.places import table_places
-from ..rules.names import normal_form
+from ..rules.names import title
 from ..rules.phrases import N_, phrase
 from . import records, renders, running_state
 from .ratings import MODEL, Match, Outcome, Ratings, rate
@@ -49,12 +48,8 @@ def create_ladder(data: object) -> CreatedLadder:
     if not isinstance(data, dict):
         raise MalformedInput.single("body", phrase(N_("Send the new ladder as a JSON object.")))
     errors = ErrorCollector()
-    raw = data.get("name")
-    name = normal_form(raw) if isinstance(raw, str) else ""
-    if not name:
-        errors.add("name", phrase(N_("Give the ladder a name.")))
-    elif len(name) > MAX_LADDER_NAME or any(unicodedata.category(c).startswith("C") for c in name):
-        errors.add("name", phrase(N_("A ladder's name is up to %(max)s letters, digits, spaces and punctuation."),
+    name = title(data.get("name"), MAX_LADDER_NAME, errors, missing=phrase(N_("Give the ladder a name.")),
+                 malformed=phrase(N_("A ladder's name is up to %(max)s letters, digits, spaces and punctuation."),
                                   max=MAX_LADDER_NAME))
     kind = GAMES.find(data.get("game"))
     if kind is None:
@@ -233,7 +228,6 @@ def view_of(state: LadderState) -> dict[str, Any]:
         "matches": {ratings.names[key]: [_outcome(outcome) for outcome in ratings.outcomes[key]] for key in order},
         "evenings": [[figure(after[key]) if key in after else None for after in ratings.after_evening]
                      for key in order],
-        "edit_token_hash": ladder.edit_token_hash,
     }
 
 

@@ -44,10 +44,10 @@ class StaleVersion(RuleError):
     """The change was meant for another version of the game than the stored one (412)."""
 
     @classmethod
-    def of(cls, game: Game) -> StaleVersion:
+    def at(cls, version: int) -> StaleVersion:
         return cls.single("If-Match", phrase(
             N_("This game has changed since you read it: it is at version %(version)s now. "
-               "Read it again, then decide."), version=game.version))
+               "Read it again, then decide."), version=version))
 
 
 def locked_game(public_id: str) -> Game:

@@ -1,6 +1,7 @@
 """A ladder in a real browser at phone size: the keeper creates it and two club nights of it, each table's phone
 plays one hand (docs/rules.md A10's E1, its first seat winning), the big screen shows each side's chances before
-the round; then the first evening's organiser corrects its table and every rating on the ladder's page changes."""
+the round; then the first evening's organiser corrects its table, every player's place there changes, and so does
+every rating on the ladder's page."""
 
 from __future__ import annotations
 
@@ -73,13 +74,15 @@ def test_two_club_nights_of_a_ladder_and_a_correction_that_rerates_everyone(new_
     assert "won table 1 against" in keeper.inner_text("main")
     assert keeper.locator("#rating-chart svg path").count() >= 3
 
-    # The first evening's organiser corrects its table: its second seat won.
+    # The first evening's organiser corrects its table: its third seat won, its first came second and its second
+    # last, so every player's place there changes (with only two swapped, the third's rating could move by less
+    # than the page's 0.01, as the seats fall).
     token = first_link.split("token=")[1]
     first, second, third = first_seats
     corrected = keeper.request.put(f"/api/v1/games/{first_game}/hands/1", headers={
         "Authorization": f"Bearer {token}"}, data={
-        "bids": [{"player": second, "bid": 7}, {"player": first, "bid": 5}, {"player": third, "bid": 6}],
-        "tricks": {second: 5, "dummy": 3, first: 2, third: 3}})
+        "bids": [{"player": first, "bid": 5}, {"player": second, "bid": 6}, {"player": third, "bid": 7}],
+        "tricks": {third: 5, "dummy": 3, first: 2, second: 3}})
     assert corrected.status == 200, corrected.text()
     keeper.goto(ladder_url)
     after = ratings(keeper)

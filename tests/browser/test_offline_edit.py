@@ -96,7 +96,8 @@ def test_an_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again
     assert choice.locator(".waiting-title").inner_text() == "Edit of Hand 1 from this phone · not sent"
     assert choice.locator(".waiting-problem").inner_text() == (
         "Edit of Hand 1: that one was changed or undone on another phone before this edit could be sent. "
-        "Theirs is in the history, this phone’s edit here.")
+        "Theirs is in the history, this phone’s edit here. "
+        "Hand 1 was changed on another phone: Ann +71 \u2192 +61, Ben +50 \u2192 +42, Cid \u221260 \u2192 +42.")
     assert choice.locator("button").all_inner_texts() == ["Apply my edit to it again", "Discard it"]
     wait_for(phone, "() => document.getElementById('hand-1').open")
     assert [hand["entry"]["tricks"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]][0] == (

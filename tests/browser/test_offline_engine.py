@@ -305,7 +305,8 @@ def test_an_undo_made_offline_after_another_phone_recorded_is_shown_and_never_ap
     choice = phone.locator(".waiting-hand.needs-choice")
     choice.wait_for(timeout=60_000)
     assert choice.locator(".waiting-problem").inner_text() == (
-        "Undo of Hand 2: the game changed on another phone before it could be sent.")
+        "Undo of Hand 2: the game changed on another phone before it could be sent. "
+        "Hand 3 was recorded on another phone.")
     assert choice.locator("button").all_inner_texts() == ["Discard it"]
     screenshot(phone, "offline-undo-conflict")
     status, api = server.request("GET", f"/api/v1/games/{game_id}")

@@ -133,7 +133,7 @@ def test_a_deal_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_a
     assert choice.locator(".waiting-title").inner_text() == "Edit of Deal 1 from this phone · not sent"
     assert choice.locator(".waiting-problem").inner_text() == (
         "Edit of Deal 1: that one was changed or undone on another phone before this edit could be sent. "
-        "Theirs is in the history, this phone’s edit here.")
+        "Theirs is in the history, this phone’s edit here. Deal 1 was changed on another phone: Ann +23 \u2192 +18.")
     assert choice.locator("button").all_inner_texts() == ["Apply my edit to it again", "Discard it"]
     wait_for(phone, "() => document.getElementById('hand-1').open")
     api = server.request("GET", f"/api/v1/games/{game_id}")[1]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .support import screenshot
+from .support import screenshot, wait_for
 from .test_table_actions import small_phone
 
 pytestmark = pytest.mark.browser
@@ -50,7 +50,7 @@ def test_shared_rules_open_a_filled_in_form_that_starts_a_game_with_them(browser
     assert link.endswith("/new/spades?variant=partnership&target=250&nil_value=50&blind_nil=false&blind_margin=100"
                          "&failed_nil_helps=false&zero_is_nil=true&bag_limit=7&bag_penalty=60&mercy=true"
                          "&mercy_floor=-150")
-    assert page.locator("#qr-rules img").evaluate("img => img.complete && img.naturalWidth > 0")
+    wait_for(page, "() => { const img = document.querySelector('#qr-rules img'); return img.complete && img.naturalWidth > 0; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "nothing wider than the phone"
     screenshot(page, f"rules-link-{'js' if javascript else 'nojs'}")
 

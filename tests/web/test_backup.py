@@ -5,9 +5,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import threading
+import time
+from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, delete, select
+from sqlalchemy import create_engine, delete, make_url, select, text
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
@@ -124,3 +126,57 @@ def test_pg_dump_is_given_the_password_in_its_environment_never_on_its_command_l
     assert not [argument for argument in seen["argv"] if "s3cr3t-pw" in argument]
     assert "--dbname=postgresql://keeper@db.example:5433/scores" in seen["argv"]
     assert seen["env"]["PGPASSWORD"] == "s3cr3t-pw"
+
+
+def command_lines() -> dict[int, str]:
+    lines = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                lines[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:  # the process ended meanwhile
+                pass
+    return lines
+
+
+def is_pg_dump_of(path: Path, command_line: str) -> bool:
+    """Debian's pg_dump is a Perl wrapper (`perl /usr/bin/pg_dump ...`) that runs the server version's own."""
+    arguments = command_line.split()
+    return any(Path(argument).name == "pg_dump" for argument in arguments[:2]) and f"--file={path}" in arguments
+
+
+def test_a_real_pg_dump_never_shows_the_password_on_any_command_line(app, client, tmp_path):
+    """While pg_dump runs, every process's arguments (/proc/*/cmdline, what `ps` shows) are free of the password."""
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if url.get_backend_name() != "postgresql":
+        pytest.skip("a PostgreSQL backup (make test-postgres)")
+    password = str(url.password)
+    assert password not in (url.username, url.database), "the test needs a password named nowhere else"
+    create(client, SPADES_GAME)
+    blocker = create_engine(url)
+    result = {}
+    copy = tmp_path / "copy.dump"
+
+    def take_backup() -> None:
+        result["run"] = app.test_cli_runner().invoke(args=["backup", str(copy)])
+
+    with blocker.connect() as connection:  # holds pg_dump at its lock on `game` while /proc is read
+        connection.execute(text("LOCK TABLE game IN ACCESS EXCLUSIVE MODE"))
+        backup = threading.Thread(target=take_backup)
+        backup.start()
+        dumps: list[int] = []
+        for _ in range(500):
+            lines = command_lines()
+            dumps = [pid for pid, line in lines.items() if is_pg_dump_of(copy, line)]
+            if dumps:
+                break
+            time.sleep(0.01)
+        connection.rollback()
+    backup.join()
+    blocker.dispose()
+
+    assert dumps, "pg_dump was seen running"
+    assert f"--dbname=postgresql://{url.username}@" in lines[dumps[0]]
+    assert [pid for pid, line in lines.items() if password in line] == []
+    assert result["run"].exit_code == 0, result["run"].output
+    assert copy.read_bytes().startswith(b"PGDMP")

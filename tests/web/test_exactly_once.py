@@ -323,6 +323,21 @@ def test_writes_honour_if_match(app, client, table):
     assert table.get()["version"] == 4
 
 
+def test_a_bad_body_is_a_422_before_a_stale_if_match_is_a_412(app, table):
+    """RFC 9110 section 13.2.1: a request that fails without its precondition fails as it would."""
+    table.add(HAND)
+    before = table.get()
+    stale_headers = {**table.headers, "If-Match": '"0"'}
+    bad_hand = {**HAND, "tricks": {"Ann": 14, "dummy": 0, "Ben": 0, "Cid": 0}}
+
+    for response in (table.post(bad_hand, headers=stale_headers), table.put(1, bad_hand, headers=stale_headers)):
+        assert response.status_code == 422
+        assert response.get_json()["errors"][0]["field"] != "If-Match"
+    assert table.delete(2, headers=stale_headers).status_code == 404
+    assert table.get() == before
+    assert stored(app, Hand) == 1
+
+
 def test_the_next_partie_honours_if_match(client):
     partie = create(client, PIQUET_GAME)
     partie.add(*PIQUET_DEALS)

@@ -86,7 +86,7 @@ def test_pages_load_htmx_from_the_address_the_policy_allows_with_its_hash(client
     scripts = re.findall(r"<script ([^>]*)>", page)
     assert scripts == [
         f'src="/static/app.js?v={version}" defer',
-        f'src="/static/offline.js?v={offline_version}" defer',
+        f'type="module" src="/static/offline.js?v={offline_version}"',
         'src="https://cdn.jsdelivr.net/npm/htmx.org@2.0.11/dist/htmx.min.js"\n'
         f'          integrity="{app.config["HTMX_SRI"]}" crossorigin="anonymous" defer',
     ]

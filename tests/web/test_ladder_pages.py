@@ -10,6 +10,7 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, Ladder
+from scorekeeper.web import access
 
 from .api_client import auth
 from .forms_client import csrf_token
@@ -40,6 +41,26 @@ def test_a_new_ladder_from_the_home_page_makes_this_browser_its_keeper(app, clie
     with app.app_context():
         ladder = db.session.query(Ladder).one()
         assert [event.ladder_id for event in db.session.query(Event)] == [ladder.id]
+
+
+def test_the_ladder_forms_sent_twice_create_one_ladder_and_one_club_night_and_keep_the_keeper(app, client):
+    """A double tap, or a retry, on either form: where the first sending went, the keeper's token kept again."""
+    form = {"name": "Thursday club", "game": "dummy-spades", "csrf_token": csrf_token(client, "/ladders/new"),
+            "request_key": "q7Zk2Lx9Vb4Nw1Rt8Yc3Hd"}
+    first = client.post("/ladders/new", data=form)
+    with client.session_transaction() as session:
+        session.pop(access.KEPT)  # the first answer's tokens lost: the repeat gives this browser the keeper's again
+    again = client.post("/ladders/new", data=form)
+    assert first.status_code == again.status_code == 303 and first.headers["Location"] == again.headers["Location"]
+    assert "New club night of this ladder" in client.get(again.headers["Location"]).get_data(as_text=True)
+    new_event = f"{again.headers['Location']}/events/new"
+    evening = {**EVENT_FORM, "csrf_token": csrf_token(client, new_event), "request_key": "m3Pf8Ws1Jx6Kq0Tv5Gb2Ne"}
+    first = client.post(new_event, data=evening)
+    again = client.post(new_event, data=evening)
+    assert first.status_code == again.status_code == 303 and first.headers["Location"] == again.headers["Location"]
+    with app.app_context():
+        assert db.session.query(Ladder).count() == 1
+        assert db.session.query(Event).count() == 1
 
 
 def test_a_ladder_page_without_the_keepers_token_has_no_controls(client):

@@ -88,7 +88,7 @@ def test_every_page_names_the_manifest_theme_colour_and_the_script_that_register
     assert '<html lang="en" data-from="network">' in page
     assert '<meta name="theme-color" content="#0b5cad">' in page
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert f'<script src="{static_url(page, "offline.js")}" defer></script>' in page
+    assert f'<script type="module" src="{static_url(page, "offline.js")}"></script>' in page
     assert re.search(r'<div id="connection" class="offline-banner" role="status" hidden\s+data-worker="/sw.js" '
                      r'data-scope="/"', page)
     assert "<script>" not in page, "no inline script"

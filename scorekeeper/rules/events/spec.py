@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ErrorCollector, MalformedInput
-from ..names import clean_names, normal_form
+from ..names import clean_names, title
 from ..phrases import N_, phrase
 
 MIN_PLAYERS = 2
@@ -48,13 +47,8 @@ class EventSpec:
 
 
 def _name(value: object, errors: ErrorCollector) -> str:
-    name = normal_form(value) if isinstance(value, str) else ""
-    if not name:
-        errors.add("name", phrase(N_("Give the event a name.")))
-    elif len(name) > MAX_EVENT_NAME or any(unicodedata.category(c).startswith("C") for c in name):
-        errors.add("name", phrase(N_("An event's name is up to %(max)s letters, digits, spaces and punctuation."),
-                                  max=MAX_EVENT_NAME))
-    return name
+    return title(value, MAX_EVENT_NAME, errors, missing=phrase(N_("Give the event a name.")), malformed=phrase(
+        N_("An event's name is up to %(max)s letters, digits, spaces and punctuation."), max=MAX_EVENT_NAME))
 
 
 def _players(value: object, table_size: int, errors: ErrorCollector) -> tuple[str, ...]:
