@@ -63,8 +63,8 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-PRIVATE = ("edit_token_hash", "ladder")
-PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
+PRIVATE = ("edit_token_hash", "ladder", "bye_points")
+PRIVATE_TABLE = ("scores", "confirmers", "edit_hash", "worked")
 
 
 def event_object(view: dict[str, Any], organiser_token: str | None = None) -> dict[str, Any]:
@@ -196,13 +196,13 @@ def seat_round(event_id: str) -> Response:
 
 
 @bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
-@describe("Confirm a finished table's result (a player of another side than the winner's)",
+@describe("Confirm a finished table's result (a player of a side not placed first)",
           token="the table's edit token (the `edit_token` of its game) or the club night's organiser token",
           idempotent=True, tag="events", body=request_obj({"player": NAME}),
           replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",))})
 @edit_token_attempts
 def confirm(event_id: str, round_number: int, number: int) -> Response:
-    """A player of another side than the winner's confirms the table's result (the table's or organiser's token)."""
+    """A player of a side not placed first confirms the table's result (the table's or organiser's token)."""
     event = events.event_or_404(event_id, lock=True)
     body = object_body()
 

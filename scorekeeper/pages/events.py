@@ -6,11 +6,9 @@ import csv
 import io
 from collections.abc import Callable
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from babel.lists import format_list
-from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale
@@ -24,16 +22,19 @@ from ..rules.events import TableProgress, progress
 from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
-from ..web.i18n import minus_sign
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
 from ..web.spreadsheet import cell
 from ..web.vary import vary_on
 from . import made_once
+from .event_figures import event_figure, table_lines, worked_lines
 from .event_forms import NewEventForm, SeatRoundForm
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(format_datetime)
+bp.add_app_template_global(event_figure)
+bp.add_app_template_global(worked_lines)
+bp.add_app_template_global(table_lines)
 
 
 def organiser_key(public_id: str) -> str:
@@ -45,21 +46,6 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
     """The organiser's token, if this browser holds it."""
     token = access.remembered_token(organiser_key(public_id))
     return token if token_matches(token, edit_token_hash) else None
-
-
-@bp.app_template_global()
-def event_figure(value: float) -> str:
-    """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
-    (formatted here rather than by Babel for each of a big event's hundreds of figures) and its minus sign, as
-    the games' pages write scores; a figure that rounds to nothing has no sign."""
-    shown = round(value, 1)
-    text = f"{abs(shown):.1f}".replace(".", decimal_sign(str(get_locale())))
-    return minus_sign() + text if shown < 0 else text
-
-
-@cache
-def decimal_sign(language: str) -> str:
-    return str(get_decimal_symbol(language))
 
 
 @bp.app_template_global()

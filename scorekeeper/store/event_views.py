@@ -23,6 +23,7 @@ from sqlalchemy import bindparam, func, select
 from ..database import read_connection
 from ..extensions import db
 from ..models import PUBLIC_ID, Event, EventTable, Game, Render
+from ..rules.events import bye_points
 from . import events, renders
 from .events import EventState, figure
 
@@ -113,8 +114,8 @@ def keep_part(viewed: Viewed, part: str, html: str) -> None:
 
 
 def view_of(state: EventState) -> dict[str, Any]:
-    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one) and each table's `edit_hash` and
-    `confirmers` stay on the server."""
+    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one), `bye_points` and each table's
+    `edit_hash`, `confirmers` and `worked` (its sides' figures with what they come from) stay on the server."""
     event = state.event
     tables = []
     for played in state.tables:
@@ -126,6 +127,7 @@ def view_of(state: EventState) -> dict[str, Any]:
             "corrected_at": None if played.row.corrected_at is None else played.row.corrected_at.isoformat(),
             "scores": [[name, score] for name, score in played.engine.scores().items()],
             "confirmers": events.confirmers(state.kind, played) if finished else [],
+            "worked": events.worked_sides(state.kind, played.engine) if finished else [],
             "edit_hash": played.game.edit_token_hash,
         })
     return {
@@ -139,6 +141,8 @@ def view_of(state: EventState) -> dict[str, Any]:
              "margin": figure(line.margin), "tables": line.tables, "byes": line.byes}
             for line in state.standings
         ],
+        "bye_points": figure(bye_points(state.kind.sides_per_table or state.kind.player_count)),
         "edit_token_hash": event.edit_token_hash,
         "ladder": event.ladder_id is not None,
     }
+

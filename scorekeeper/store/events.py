@@ -40,6 +40,7 @@ from ..rules.events import (
     pairs_met,
     seat_round,
     standings,
+    worked_figures,
 )
 from ..rules.events import confirmers as rules_confirmers
 from ..rules.phrases import N_, phrase
@@ -299,3 +300,11 @@ def confirmers(kind: GameKind, played: PlayedTable) -> list[str]:
     when every side shares first place)."""
     allowed = set(rules_confirmers(kind.table_sides(played.engine)))
     return [name for name in played.game.player_names if name in allowed]
+
+
+def worked_sides(kind: GameKind, engine: Engine) -> list[dict[str, Any]]:
+    """Each side's figures at a finished table and what they come from (the worked lines under the standings)."""
+    return [{"players": list(side.players), "place": side.place, "sides": side.sides, "score": side.score,
+             "average": None if side.average is None else figure(side.average),
+             "match_points": figure(side.match_points), "margin": figure(side.margin)}
+            for side in worked_figures(kind.table_sides(engine))]

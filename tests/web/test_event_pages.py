@@ -9,7 +9,7 @@ from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, EventTable
-from scorekeeper.pages.events import event_figure
+from scorekeeper.pages.event_figures import event_figure
 from scorekeeper.store import event_views
 
 from .forms_client import csrf_token

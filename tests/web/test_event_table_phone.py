@@ -22,7 +22,7 @@ def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_
     assert "Hand 2 of 2" in client.get(page).get_data(as_text=True)
     play(client, table)
     html = client.get(page).get_data(as_text=True)
-    assert "This table has finished. A player of another side than the winner's checks the scores" in html
+    assert "This table has finished. A player of a side not placed first checks the scores" in html
     assert f"{second}: I confirm" in html and f"{third}: I confirm" in html and f"{winner}: I confirm" not in html
     assert "Next: the organiser seats round 2 once every table has finished." in html
     assert "Rematch" not in html and "Hand 2 of 2" not in html

@@ -8,6 +8,7 @@ library only.
 """
 
 from .confirming import confirmers, leading_sides
+from .explaining import WorkedFigures, worked_figures
 from .progress import Progress, TableProgress, progress
 from .seating import Pair, Seating, draw_round, pairs_met, seat_round
 from .spec import EventSpec
@@ -15,6 +16,7 @@ from .standings import FinishedTable, Side, Standing, TableFigures, bye_points, 
 
 __all__ = [
     "EventSpec", "FinishedTable", "Pair", "Progress", "Seating", "Side", "Standing", "TableFigures", "TableProgress",
+    "WorkedFigures",
     "bye_points", "confirmers", "draw_round", "leading_sides", "pairs_met", "progress", "seat_round", "standings",
-    "table_figures",
+    "table_figures", "worked_figures",
 ]
