@@ -22,12 +22,21 @@ function whenParsed(fn) {
 // Nil margin) is hidden without it (style.css does so without this script too) and disabled, so it is never sent.
 (function () {
   "use strict";
+  function apply(part, off) {
+    part.hidden = off;
+    part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+  }
   function applyAll(root) {
+    // A part that applies with one value of a menu ("id=value": a club night's settings of its game), first: the
+    // parts inside it that apply with a choice are then settled by that choice.
+    root.querySelectorAll("[data-applies-with]").forEach(function (part) {
+      var pair = part.dataset.appliesWith.split("=");
+      var menu = document.getElementById(pair[0]);
+      apply(part, Boolean(menu) && menu.value !== pair[1]);
+    });
     root.querySelectorAll("[data-applies-if]").forEach(function (part) {
       var choice = document.getElementById(part.dataset.appliesIf);
-      var off = Boolean(choice) && !choice.checked;
-      part.hidden = off;
-      part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+      apply(part, Boolean(choice) && !choice.checked);
     });
   }
   whenParsed(function () { applyAll(document); });

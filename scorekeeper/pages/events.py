@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from babel.lists import format_list
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, get_locale
@@ -22,11 +19,11 @@ from ..rules.events import TableProgress, progress
 from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
+from ..web.i18n import listed
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
-from ..web.spreadsheet import cell
 from ..web.vary import vary_on
-from . import made_once
+from . import event_csv, made_once
 from .event_figures import event_figure, table_lines, worked_lines
 from .event_forms import NewEventForm, SeatRoundForm
 
@@ -51,7 +48,7 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
 @bp.app_template_global()
 def spoken_list(items: list[Any]) -> str:
     """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
-    return format_list([str(item) for item in items], locale=str(get_locale()))
+    return listed([str(item) for item in items], str(get_locale()))
 
 
 @bp.app_template_global()
@@ -266,25 +263,20 @@ def live(event_id: str) -> ResponseReturnValue:
     return response
 
 
-@bp.get("/<event_id>/results.csv")
-def results_csv(event_id: str) -> ResponseReturnValue:
-    """The standings, then every table's result: one CSV with a blank line between the two."""
+@bp.get("/<event_id>/standings.csv")
+def standings_csv(event_id: str) -> ResponseReturnValue:
     view = event_view(event_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
-    for line in view["standings"]:
-        writer.writerow([line["place"], cell(line["player"]), f"{line['match_points']:.1f}", f"{line['margin']:.1f}",
-                         line["tables"], line["byes"]])
-    writer.writerow([])
-    writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
-    for table in view["tables"]:
-        for name, score in table["scores"]:
-            writer.writerow([table["round"], table["table"], table["game"], table["status"], cell(name), score,
-                             cell(table["confirmed_by"] or ""), table["corrected_at"] or ""])
-    filename = f"event-{view['id']}.csv"
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return csv_file(event_csv.standings_csv(view), f"event-{view['id']}-standings.csv")
+
+
+@bp.get("/<event_id>/tables.csv")
+def tables_csv(event_id: str) -> ResponseReturnValue:
+    view = event_view(event_id)
+    return csv_file(event_csv.tables_csv(view), f"event-{view['id']}-tables.csv")
+
+
+def csv_file(text: str, filename: str) -> Response:
+    return Response(text, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 @bp.get("/<event_id>/sheet")

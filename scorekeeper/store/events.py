@@ -35,6 +35,7 @@ from ..rules.events import (
     EventSpec,
     FinishedTable,
     Standing,
+    byes_counted,
     draw_round,
     leading_sides,
     pairs_met,
@@ -43,7 +44,7 @@ from ..rules.events import (
     worked_figures,
 )
 from ..rules.events import confirmers as rules_confirmers
-from ..rules.phrases import N_, phrase
+from ..rules.phrases import N_, Listed, phrase, plural_phrase
 from . import records, running_state
 from .writes import ConcurrentChange, flush
 
@@ -206,7 +207,9 @@ def load_event(public_id: str) -> EventState:
     byes = [Bye(int(bye["round"]), str(bye["player"])) for bye in event.byes]
     finished: list[FinishedTable] = [kind.table_sides(t.engine) for t in tables if t.is_finished]
     sides = kind.sides_per_table or kind.player_count
-    ranking = standings(event.players, finished, [bye.player for bye in byes], sides)
+    finished_rounds = {t.row.round for t in tables if t.is_finished}
+    ranking = standings(event.players, finished, byes_counted([(bye.round, bye.player) for bye in byes],
+                                                              finished_rounds), sides)
     return EventState(event, kind, tables, byes, ranking)
 
 
@@ -223,10 +226,10 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
     """
     state = load_event(event.public_id)
     if state.playing:
-        numbers = ", ".join(str(t.row.number) for t in state.playing)
-        raise RoundsStillPlaying.single("round", phrase(
-            N_("Round %(round)s is still playing at table %(tables)s: seat the next round when it ends."),
-            round=state.round, tables=numbers))
+        raise RoundsStillPlaying.single("round", plural_phrase(
+            "Round %(round)s is still playing at table %(tables)s: seat the next round once it has finished.",
+            "Round %(round)s is still playing at tables %(tables)s: seat the next round once they have finished.",
+            len(state.playing), round=state.round, tables=Listed(tuple(t.row.number for t in state.playing))))
     if state.round >= event.rounds:
         raise NotAllowed.single("round", phrase(
             N_("All %(rounds)s rounds have been seated: the event is over."), rounds=event.rounds))

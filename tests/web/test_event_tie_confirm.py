@@ -23,7 +23,7 @@ def test_a_tied_leader_cannot_confirm_and_the_page_offers_only_the_player_behind
     table = seat(client, created)["tables"][0]
     first, second, third = table["players"]
     tie(client, table)
-    csv = client.get(f"/events/{created['id']}/results.csv").get_data(as_text=True)
+    csv = client.get(f"/events/{created['id']}/tables.csv").get_data(as_text=True)
     for name, score in ((first, -90), (second, 34), (third, 34)):
         assert f"1,1,{table['game']},finished,{name},{score}," in csv
     client.get(table["edit_url"].removeprefix("http://localhost"))
