@@ -110,6 +110,7 @@ def chances(kept: Viewed) -> dict[str, Any] | None:
 
 LEADERBOARD = "events/_leaderboard.html"
 TABLES = "events/_tables.html"
+SEATING = "events/_seating.html"
 
 
 def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
@@ -120,9 +121,11 @@ def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
 
 
 def screen_context(kept: Viewed) -> dict[str, Any]:
-    """What the big screen and its polls show: the event's name and the standings. While the standings are kept,
-    the view (every table's) is not decoded, so the screen costs the same however many tables the event has."""
+    """What the big screen and its polls show: the event's name, the round's seating and the standings. While
+    those are kept, the view (every table's) is not decoded, so the screen costs the same however many tables the
+    event has."""
     return {"name": kept.name, "event_id": kept.public_id, "live_etag": live_etag(kept.version),
+            "seating": with_part(kept, SEATING, lambda: page_context(kept.view, None)),
             "leaderboard": with_part(kept, LEADERBOARD, lambda: page_context(kept.view, None))}
 
 
@@ -237,7 +240,7 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    kept = viewed(event_id, LEADERBOARD)
+    kept = viewed(event_id, SEATING, LEADERBOARD)
     return render_template("events/screen.html", **screen_context(kept), chances=chances(kept))
 
 
@@ -247,7 +250,7 @@ def live_etag(version: int) -> str:
 
 @bp.get("/<event_id>/live")
 def live(event_id: str) -> ResponseReturnValue:
-    """304 while the leaderboard is as the screen shows it (one query), else the leaderboard."""
+    """304 while the screen shows the event as it is (one query), else the round's seating and the leaderboard."""
     version = current_version(event_id)
     if version is None:
         abort(404)
@@ -255,8 +258,8 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        context = screen_context(viewed(event_id, LEADERBOARD))
-        response = make_response(context["leaderboard"])
+        context = screen_context(viewed(event_id, SEATING, LEADERBOARD))
+        response = make_response(context["seating"] + context["leaderboard"])
         etag = context["live_etag"]
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
