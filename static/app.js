@@ -351,3 +351,25 @@ document.addEventListener("htmx:afterRequest", function (event) {
     keepAwake();
   });
 })();
+
+// The big screen's round clock: counts down to the deadline the page carries, turning red in the last 5 minutes,
+// and writes the deadline's time in the screen's own time zone (the server writes it in its own).
+(function () {
+  "use strict";
+  var CLOSING = 5 * 60 * 1000;
+  function pad(number) { return (number < 10 ? "0" : "") + number; }
+  function tick() {
+    document.querySelectorAll("[data-deadline]").forEach(function (clock) {
+      var left = Math.max(0, Date.parse(clock.dataset.deadline) - Date.now());
+      var seconds = Math.ceil(left / 1000);
+      var shown = clock.querySelector("[data-countdown]");
+      shown.textContent = Math.floor(seconds / 60) + ":" + pad(seconds % 60);
+      shown.hidden = false;
+      clock.classList.toggle("closing", left <= CLOSING);
+      var at = clock.querySelector("time");
+      at.textContent = new Date(clock.dataset.deadline).toLocaleTimeString(document.documentElement.lang || [],
+                                                                            { hour: "2-digit", minute: "2-digit" });
+    });
+  }
+  whenParsed(function () { tick(); setInterval(tick, 1000); });
+})();

@@ -35,6 +35,9 @@ TABLE = named("EventTable", obj({
 EVENT_FIELDS = {
     "id": STRING, "name": STRING, "game": choice(GAMES.keys()), "players": NAMES, "rounds": integer(1, 20),
     "round": integer(0), "hands_per_round": nullable(integer(1)), "settings": {"type": "object"},
+    "round_minutes": nullable({**integer(1, 240), "description": "The round clock's minutes per round, if any."}),
+    "round_deadline": nullable({**STRING, "format": "date-time",
+                                "description": "When the round seated last ends by the round clock (UTC)."}),
     "status": choice(("seating", "in_play", "finished")), "version": integer(0), "url": STRING,
     "tables": array(TABLE), "byes": array(obj({"round": INTEGER, "player": NAME})),
     "standings": array(obj({"place": integer(1), "player": NAME, "match_points": FIGURE, "margin": FIGURE,
@@ -46,6 +49,8 @@ CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
 NEW_EVENT = named("NewEvent", request_obj({
     "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
+    "round_minutes": {**integer(1, 240), "description": "A round clock: each round's deadline is this many minutes "
+                                                         "after it is seated (optional)."},
     "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder's token)."},
 }))
 EXAMPLE = {"name": "Thursday club", "game": "dummy-spades",

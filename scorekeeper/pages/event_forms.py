@@ -25,6 +25,7 @@ class NewEventForm(FlaskForm):
     players = TextAreaField(_l("Players, one name a line"))
     rounds = StringField(_l("Rounds"), default="3")
     hands_per_round = StringField(_l("Hands per round (Spades; empty: play each game to its end)"))
+    round_minutes = StringField(_l("Minutes per round (empty: no round clock)"))
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -56,6 +57,7 @@ class NewEventForm(FlaskForm):
         return {
             "name": self.name.data or "", "game": self.game.data, "players": players,
             "rounds": number_or_text(self.rounds.data), "hands_per_round": number_or_text(self.hands_per_round.data),
+            "round_minutes": number_or_text(self.round_minutes.data),
             "settings": setup.payload["settings"] if setup is not None else {},
         }
 
@@ -63,7 +65,7 @@ class NewEventForm(FlaskForm):
         """Each message beside its field: a player's beside the list, naming the line, a setting's beside it in the
         game's settings; the rest above the form."""
         fields = {"name": self.name, "game": self.game, "players": self.players, "rounds": self.rounds,
-                  "hands_per_round": self.hands_per_round}
+                  "hands_per_round": self.hands_per_round, "round_minutes": self.round_minutes}
         setup = self.settings_setup()
         if setup is not None:
             form = self.settings_forms[self.game.data or ""]

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, get_locale
+from flask_babel import format_datetime, format_time, get_locale
 from markupsafe import Markup
 
 from ..extensions import db
@@ -49,6 +49,12 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
 def spoken_list(items: list[Any]) -> str:
     """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
     return listed([str(item) for item in items], str(get_locale()))
+
+
+@bp.app_template_global()
+def clock_time(stamp: str) -> str:
+    """When a round ends by its clock, written the reader's way ("21:40")."""
+    return format_time(datetime.fromisoformat(stamp), "short")
 
 
 @bp.app_template_global()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache, cached_property
 from typing import Any
 
@@ -133,6 +134,8 @@ def view_of(state: EventState) -> dict[str, Any]:
     return {
         "id": event.public_id, "name": event.name, "game": event.kind, "players": list(event.players),
         "rounds": event.rounds, "round": state.round, "hands_per_round": event.hands_per_round,
+        "round_minutes": event.round_minutes,
+        "round_deadline": None if event.round_deadline is None else in_utc(event.round_deadline).isoformat(),
         "settings": event.settings, "status": state.status, "version": state.version,
         "tables": tables,
         "byes": [{"round": bye.round, "player": bye.player} for bye in state.byes],
@@ -146,3 +149,9 @@ def view_of(state: EventState) -> dict[str, Any]:
         "ladder": event.ladder_id is not None,
     }
 
+
+
+def in_utc(moment: datetime) -> datetime:
+    """A stored moment as UTC: SQLite gives back the UTC moments it was given without their zone, and a phone would
+    read them as its own time."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

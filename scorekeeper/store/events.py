@@ -17,6 +17,7 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass
+from datetime import timedelta
 from fractions import Fraction
 from itertools import groupby
 from typing import Any, cast
@@ -29,7 +30,7 @@ from ..database import read_connection
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table
+from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table, utcnow
 from ..rules.errors import MalformedInput, NotAllowed
 from ..rules.events import (
     EventSpec,
@@ -92,7 +93,8 @@ def create_event(data: object) -> CreatedEvent:
     token = secrets.token_urlsafe(24)
     event = Event(
         public_id=secrets.token_urlsafe(8), name=spec.name, kind=kind.name, players=list(spec.players),
-        rounds=spec.rounds, hands_per_round=spec.hands_per_round, settings=setup.settings.to_dict(),
+        rounds=spec.rounds, hands_per_round=spec.hands_per_round, round_minutes=spec.round_minutes,
+        settings=setup.settings.to_dict(),
         edit_token_hash=hash_token(token), version=0,
     )
     db.session.add(event)
@@ -249,6 +251,8 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
         created.game.edit_token_hash = hash_token(table_token(organiser_token, created.game.public_id))
         db.session.add(EventTable(event_id=event.id, round=number, number=index, game=created.game))
     event.byes = [*event.byes, *({"round": number, "player": player} for player in seating.byes)]
+    if event.round_minutes is not None:
+        event.round_deadline = utcnow().replace(microsecond=0) + timedelta(minutes=event.round_minutes)
     flush()
     return load_event(event.public_id)
 
