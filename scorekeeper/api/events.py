@@ -68,7 +68,7 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-PRIVATE = ("edit_token_hash", "ladder", "bye_points")
+PRIVATE = ("edit_token_hash", "ladder", "byes_counted", "bye_points")
 PRIVATE_TABLE = ("scores", "confirmers", "edit_hash", "worked")
 
 

@@ -42,8 +42,8 @@ def table_rows(view: dict[str, Any]) -> Iterable[list[Any]]:
 
 
 def bye_rows(view: dict[str, Any]) -> Iterable[list[Any]]:
-    """A line for each bye: a table's average in match points, no margin."""
-    for bye in view["byes"]:
+    """A line for each bye the standings count: a table's average in match points, no margin."""
+    for bye in view["byes_counted"]:
         yield [bye["round"], "", "", "bye", cell(bye["player"]), "", "", "", "", f"{view['bye_points']:.1f}", "0.0",
                "", ""]
 

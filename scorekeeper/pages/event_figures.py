@@ -57,7 +57,7 @@ def worked_lines(view: dict[str, Any], player: str) -> list[str]:
         side = next((side for side in table["worked"] if player in side["players"]), None)
         if side is not None:
             lines.append((table["round"], worked_line(player, table["round"], table["table"], side)))
-    for bye in view["byes"]:
+    for bye in view["byes_counted"]:
         if bye["player"] == player:
             lines.append((bye["round"], gettext(
                 "%(name)s, round %(round)s: a bye → match points %(points)s, margin %(margin)s.", name=player,

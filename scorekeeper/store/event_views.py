@@ -115,8 +115,9 @@ def keep_part(viewed: Viewed, part: str, html: str) -> None:
 
 
 def view_of(state: EventState) -> dict[str, Any]:
-    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one), `bye_points` and each table's
-    `edit_hash`, `confirmers` and `worked` (its sides' figures with what they come from) stay on the server."""
+    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one), `byes_counted`, `bye_points`
+    and each table's `edit_hash`, `confirmers` and `worked` (its sides' figures with what they come from) stay on
+    the server."""
     event = state.event
     tables = []
     for played in state.tables:
@@ -144,6 +145,7 @@ def view_of(state: EventState) -> dict[str, Any]:
              "margin": figure(line.margin), "tables": line.tables, "byes": line.byes}
             for line in state.standings
         ],
+        "byes_counted": [{"round": bye.round, "player": bye.player} for bye in state.byes_counted],
         "bye_points": figure(bye_points(state.kind.sides_per_table or state.kind.player_count)),
         "edit_token_hash": event.edit_token_hash,
         "ladder": event.ladder_id is not None,

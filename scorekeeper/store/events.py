@@ -137,6 +137,7 @@ class EventState:
     tables: list[PlayedTable]
     byes: list[Bye]
     standings: list[Standing]
+    byes_counted: list[Bye]  # those the standings count (`rules.events.byes_counted`)
 
     @property
     def round(self) -> int:
@@ -209,10 +210,10 @@ def load_event(public_id: str) -> EventState:
     byes = [Bye(int(bye["round"]), str(bye["player"])) for bye in event.byes]
     finished: list[FinishedTable] = [kind.table_sides(t.engine) for t in tables if t.is_finished]
     sides = kind.sides_per_table or kind.player_count
-    finished_rounds = {t.row.round for t in tables if t.is_finished}
-    ranking = standings(event.players, finished, byes_counted([(bye.round, bye.player) for bye in byes],
-                                                              finished_rounds), sides)
-    return EventState(event, kind, tables, byes, ranking)
+    counted = [Bye(*bye) for bye in byes_counted([(bye.round, bye.player) for bye in byes],
+                                                 {t.row.round for t in tables if t.is_finished})]
+    ranking = standings(event.players, finished, [bye.player for bye in counted], sides)
+    return EventState(event, kind, tables, byes, ranking, counted)
 
 
 _EVENT = table(Event)

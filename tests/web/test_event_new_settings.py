@@ -87,6 +87,10 @@ def test_nobody_on_a_bye_is_shown_ahead_of_the_players_before_a_table_has_finish
     lines = client.get(f"/api/v1/events/{created['id']}").get_json()["standings"]
     assert {line["match_points"] for line in lines} == {0.0} and next(
         line for line in lines if line["player"] == bye)["byes"] == 0
+    worked = f"{bye}, round 1: a bye → match points 1.0, margin 0.0."
+    assert worked not in client.get(f"/events/{created['id']}?player={bye}").get_data(as_text=True)
+    assert ",bye," not in client.get(f"/events/{created['id']}/tables.csv").get_data(as_text=True)
     play(client, first["tables"][0])
     lines = client.get(f"/api/v1/events/{created['id']}").get_json()["standings"]
     assert next(line for line in lines if line["player"] == bye)["match_points"] == 1.0
+    assert worked in client.get(f"/events/{created['id']}?player={bye}").get_data(as_text=True)
