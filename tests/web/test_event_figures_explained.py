@@ -5,6 +5,8 @@ average of 20.3), so the first seats share the lead with 2 match points and a ma
 
 from __future__ import annotations
 
+from ..games import PIQUET_DEALS
+from .api_client import auth
 from .test_api_events import create, play, seat
 
 SENTENCES = (
@@ -61,3 +63,20 @@ def test_a_finished_tables_phone_works_out_each_of_its_players(client):
     assert f"{first}, round 1, table 2: place 1 of 3 → match points 2.0; 71 − 20.3 average → margin +50.7." in html
     assert f"{second}, round 1, table 2: place 2 of 3 → match points 1.0; 50 − 20.3 average → margin +29.7." in html
     assert f"{third}, round 1, table 2: place 3 of 3 → match points 0.0; −60 − 20.3 average → margin −80.3." in html
+
+
+def test_a_rubicon_partie_is_worked_out_from_its_settlement(client):
+    created = create(client, {"name": "Piquet night", "game": "piquet", "players": ["Ann", "Ben", "Cid"],
+                              "rounds": 1})
+    table = seat(client, created)["tables"][0]
+    for deal in PIQUET_DEALS:
+        response = client.post(f"/api/v1/games/{table['game']}/hands", json=deal, headers=auth(table["edit_token"]))
+        assert response.status_code == 201, response.get_json()
+    settlement = client.get(f"/api/v1/games/{table['game']}").get_json()["settlement"]
+    winner = settlement["winner"]
+    html = client.get(f"/events/{created['id']}").get_data(as_text=True)
+    assert ("Margin: the score minus the table's average; in a Rubicon partie, the points its settlement wins or "
+            "loses.") in html
+    assert "A bye earns a table's average: match points 0.5, margin 0.0." in html
+    assert (f"{winner}, round 1, table 1: place 1 of 2 → match points 1.0; the partie&#39;s settlement → margin "
+            f"+{settlement['points']}.0.") in html
