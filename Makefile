@@ -11,7 +11,7 @@ export HOST PORT
 # The catalogs are kept in git; their compiled .mo files are built here.
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
-EXTRACT := -F babel.cfg -k _l -k lazy_pgettext:1c,2 -c Translators: --add-location=file --project=Scorekeeper --no-wrap
+EXTRACT := -F babel.cfg -k _l -k lazy_pgettext:1c,2 -k plural_phrase:1,2 -c Translators: --add-location=file --project=Scorekeeper --no-wrap
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)

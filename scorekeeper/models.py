@@ -271,6 +271,9 @@ class Event(Model):
     byes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     rounds: Mapped[int]
     hands_per_round: Mapped[int | None]
+    # The round clock, if the organiser set one: minutes per round, and when the round seated last ends.
+    round_minutes: Mapped[int | None]
+    round_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(default=0)

@@ -22,12 +22,21 @@ function whenParsed(fn) {
 // Nil margin) is hidden without it (style.css does so without this script too) and disabled, so it is never sent.
 (function () {
   "use strict";
+  function apply(part, off) {
+    part.hidden = off;
+    part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+  }
   function applyAll(root) {
+    // A part that applies with one value of a menu ("id=value": a club night's settings of its game), first: the
+    // parts inside it that apply with a choice are then settled by that choice.
+    root.querySelectorAll("[data-applies-with]").forEach(function (part) {
+      var pair = part.dataset.appliesWith.split("=");
+      var menu = document.getElementById(pair[0]);
+      apply(part, Boolean(menu) && menu.value !== pair[1]);
+    });
     root.querySelectorAll("[data-applies-if]").forEach(function (part) {
       var choice = document.getElementById(part.dataset.appliesIf);
-      var off = Boolean(choice) && !choice.checked;
-      part.hidden = off;
-      part.querySelectorAll("input, select").forEach(function (field) { field.disabled = off; });
+      apply(part, Boolean(choice) && !choice.checked);
     });
   }
   whenParsed(function () { applyAll(document); });
@@ -341,4 +350,26 @@ document.addEventListener("htmx:afterRequest", function (event) {
     if (lock && !onGamePage()) lock.release();
     keepAwake();
   });
+})();
+
+// The big screen's round clock: counts down to the deadline the page carries, turning red in the last 5 minutes,
+// and writes the deadline's time in the screen's own time zone (the server writes it in its own).
+(function () {
+  "use strict";
+  var CLOSING = 5 * 60 * 1000;
+  function pad(number) { return (number < 10 ? "0" : "") + number; }
+  function tick() {
+    document.querySelectorAll("[data-deadline]").forEach(function (clock) {
+      var left = Math.max(0, Date.parse(clock.dataset.deadline) - Date.now());
+      var seconds = Math.ceil(left / 1000);
+      var shown = clock.querySelector("[data-countdown]");
+      shown.textContent = Math.floor(seconds / 60) + ":" + pad(seconds % 60);
+      shown.hidden = false;
+      clock.classList.toggle("closing", left <= CLOSING);
+      var at = clock.querySelector("time");
+      at.textContent = new Date(clock.dataset.deadline).toLocaleTimeString(document.documentElement.lang || [],
+                                                                            { hour: "2-digit", minute: "2-digit" });
+    });
+  }
+  whenParsed(function () { tick(); setInterval(tick, 1000); });
 })();

@@ -46,7 +46,7 @@ def compile_catalogs() -> None:
 def extract(output: Path) -> Catalog:
     """Every message the code and templates use, extracted as `make translations` does."""
     subprocess.run(
-        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_l", "-k", "lazy_pgettext:1c,2",
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_l", "-k", "lazy_pgettext:1c,2", "-k", "plural_phrase:1,2",
          "-o", str(output), "."],
         cwd=ROOT, check=True, capture_output=True,
     )

@@ -35,6 +35,9 @@ TABLE = named("EventTable", obj({
 EVENT_FIELDS = {
     "id": STRING, "name": STRING, "game": choice(GAMES.keys()), "players": NAMES, "rounds": integer(1, 20),
     "round": integer(0), "hands_per_round": nullable(integer(1)), "settings": {"type": "object"},
+    "round_minutes": nullable({**integer(1, 240), "description": "The round clock's minutes per round, if any."}),
+    "round_deadline": nullable({**STRING, "format": "date-time",
+                                "description": "When the round seated last ends by the round clock (UTC)."}),
     "status": choice(("seating", "in_play", "finished")), "version": integer(0), "url": STRING,
     "tables": array(TABLE), "byes": array(obj({"round": INTEGER, "player": NAME})),
     "standings": array(obj({"place": integer(1), "player": NAME, "match_points": FIGURE, "margin": FIGURE,
@@ -46,6 +49,8 @@ CREATED_EVENT = named("CreatedEvent", obj({**EVENT_FIELDS, "edit_token": {
 NEW_EVENT = named("NewEvent", request_obj({
     "name": STRING, "game": choice(GAMES.keys()), "players": array(NAME, minItems=2, maxItems=120),
     "rounds": integer(1, 20), "hands_per_round": integer(1, 100), "settings": {"type": "object"},
+    "round_minutes": {**integer(1, 240), "description": "A round clock: each round's deadline is this many minutes "
+                                                         "after it is seated (optional)."},
     "ladder": {**STRING, "description": "A ladder's id: the club night joins it (needs the ladder keeper's token)."},
 }))
 # Named, so that a generated client's model is `Confirmation` and not a name made of the path.
@@ -73,8 +78,8 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-PRIVATE = ("edit_token_hash", "ladder")
-PRIVATE_TABLE = ("scores", "confirmers", "edit_hash")
+PRIVATE = ("edit_token_hash", "ladder", "byes_counted", "bye_points")
+PRIVATE_TABLE = ("scores", "confirmers", "edit_hash", "worked")
 
 
 def event_object(view: dict[str, Any], organiser_token: str | None = None) -> dict[str, Any]:
@@ -217,14 +222,14 @@ def seat_round(event_id: str) -> Response:
 
 
 @bp.post("/<event_id>/tables/<int:round_number>/<int:number>/confirm")
-@describe("Confirm a finished table's result (a player of another side than the winner's)",
+@describe("Confirm a finished table's result (a player of a side not placed first)",
           token="the table's edit token (the `edit_token` of its game) or the club night's organiser token",
           idempotent=True, tag="events", body=CONFIRMATION,
           replies={200: Reply("The event object, the table confirmed.", EVENT, ("ETag",)),
                    404: Reply("There is no such club night or table.", ref("Error"))})
 @edit_token_attempts
 def confirm(event_id: str, round_number: int, number: int) -> Response:
-    """A player of another side than the winner's confirms the table's result (the table's or organiser's token)."""
+    """A player of a side not placed first confirms the table's result (the table's or organiser's token)."""
     event = events.event_or_404(event_id, lock=True)
     body = object_body()
 

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from datetime import datetime
-from functools import cache
 from typing import Any
 
-from babel.lists import format_list
-from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_datetime, get_locale
+from flask_babel import format_datetime, format_time, get_locale
 from markupsafe import Markup
 
 from ..extensions import db
@@ -24,16 +19,19 @@ from ..rules.events import TableProgress, progress
 from ..store import events, idempotency, ladder_chances, writes
 from ..store.event_views import Viewed, current_version, event_view, keep_part, view_of, viewed
 from ..web import access
-from ..web.i18n import minus_sign
+from ..web.i18n import listed
 from ..web.limits import creation_limit, edit_token_attempts, seating_limit
 from ..web.links import absolute_url, qr_svg
-from ..web.spreadsheet import cell
 from ..web.vary import vary_on
-from . import made_once
+from . import event_csv, made_once
+from .event_figures import event_figure, table_lines, worked_lines
 from .event_forms import NewEventForm, SeatRoundForm
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(format_datetime)
+bp.add_app_template_global(event_figure)
+bp.add_app_template_global(worked_lines)
+bp.add_app_template_global(table_lines)
 
 
 def organiser_key(public_id: str) -> str:
@@ -48,24 +46,15 @@ def organiser_token(public_id: str, edit_token_hash: str) -> str | None:
 
 
 @bp.app_template_global()
-def event_figure(value: float) -> str:
-    """A match-point or margin figure as the leaderboard shows it: one decimal, with the reader's decimal sign
-    (formatted here rather than by Babel for each of a big event's hundreds of figures) and its minus sign, as
-    the games' pages write scores; a figure that rounds to nothing has no sign."""
-    shown = round(value, 1)
-    text = f"{abs(shown):.1f}".replace(".", decimal_sign(str(get_locale())))
-    return minus_sign() + text if shown < 0 else text
-
-
-@cache
-def decimal_sign(language: str) -> str:
-    return str(get_decimal_symbol(language))
+def spoken_list(items: list[Any]) -> str:
+    """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
+    return listed([str(item) for item in items], str(get_locale()))
 
 
 @bp.app_template_global()
-def spoken_list(items: list[Any]) -> str:
-    """Table numbers or names as the reader's language lists them: "1, 2 and 3", "1, 2 und 3"."""
-    return format_list([str(item) for item in items], locale=str(get_locale()))
+def clock_time(stamp: str) -> str:
+    """When a round ends by its clock, written the reader's way ("21:40")."""
+    return format_time(datetime.fromisoformat(stamp), "short")
 
 
 @bp.app_template_global()
@@ -127,6 +116,7 @@ def chances(kept: Viewed) -> dict[str, Any] | None:
 
 LEADERBOARD = "events/_leaderboard.html"
 TABLES = "events/_tables.html"
+SEATING = "events/_seating.html"
 
 
 def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
@@ -137,9 +127,11 @@ def with_leaderboard(kept: Viewed, token: str | None) -> dict[str, Any]:
 
 
 def screen_context(kept: Viewed) -> dict[str, Any]:
-    """What the big screen and its polls show: the event's name and the standings. While the standings are kept,
-    the view (every table's) is not decoded, so the screen costs the same however many tables the event has."""
+    """What the big screen and its polls show: the event's name, the round's seating and the standings. While
+    those are kept, the view (every table's) is not decoded, so the screen costs the same however many tables the
+    event has."""
     return {"name": kept.name, "event_id": kept.public_id, "live_etag": live_etag(kept.version),
+            "seating": with_part(kept, SEATING, lambda: page_context(kept.view, None)),
             "leaderboard": with_part(kept, LEADERBOARD, lambda: page_context(kept.view, None))}
 
 
@@ -254,7 +246,7 @@ def table_qr(event_id: str, game_id: str) -> ResponseReturnValue:
 @bp.get("/<event_id>/screen")
 def screen(event_id: str) -> ResponseReturnValue:
     """The big-screen leaderboard: large type, kept up to date by polling with the event's ETag."""
-    kept = viewed(event_id, LEADERBOARD)
+    kept = viewed(event_id, SEATING, LEADERBOARD)
     return render_template("events/screen.html", **screen_context(kept), chances=chances(kept))
 
 
@@ -264,7 +256,7 @@ def live_etag(version: int) -> str:
 
 @bp.get("/<event_id>/live")
 def live(event_id: str) -> ResponseReturnValue:
-    """304 while the leaderboard is as the screen shows it (one query), else the leaderboard."""
+    """304 while the screen shows the event as it is (one query), else the round's seating and the leaderboard."""
     version = current_version(event_id)
     if version is None:
         abort(404)
@@ -272,33 +264,28 @@ def live(event_id: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        context = screen_context(viewed(event_id, LEADERBOARD))
-        response = make_response(context["leaderboard"])
+        context = screen_context(viewed(event_id, SEATING, LEADERBOARD))
+        response = make_response(context["seating"] + context["leaderboard"])
         etag = context["live_etag"]
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-@bp.get("/<event_id>/results.csv")
-def results_csv(event_id: str) -> ResponseReturnValue:
-    """The standings, then every table's result: one CSV with a blank line between the two."""
+@bp.get("/<event_id>/standings.csv")
+def standings_csv(event_id: str) -> ResponseReturnValue:
     view = event_view(event_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["place", "player", "match_points", "margin", "tables", "byes"])
-    for line in view["standings"]:
-        writer.writerow([line["place"], cell(line["player"]), f"{line['match_points']:.1f}", f"{line['margin']:.1f}",
-                         line["tables"], line["byes"]])
-    writer.writerow([])
-    writer.writerow(["round", "table", "game", "status", "player", "score", "confirmed_by", "corrected_at"])
-    for table in view["tables"]:
-        for name, score in table["scores"]:
-            writer.writerow([table["round"], table["table"], table["game"], table["status"], cell(name), score,
-                             cell(table["confirmed_by"] or ""), table["corrected_at"] or ""])
-    filename = f"event-{view['id']}.csv"
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return csv_file(event_csv.standings_csv(view), f"event-{view['id']}-standings.csv")
+
+
+@bp.get("/<event_id>/tables.csv")
+def tables_csv(event_id: str) -> ResponseReturnValue:
+    view = event_view(event_id)
+    return csv_file(event_csv.tables_csv(view), f"event-{view['id']}-tables.csv")
+
+
+def csv_file(text: str, filename: str) -> Response:
+    return Response(text, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 @bp.get("/<event_id>/sheet")

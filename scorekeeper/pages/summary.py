@@ -14,6 +14,7 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
 from ..rules.errors import RuleError
+from ..rules.hands import HandLog
 from ..store import records, transfer
 from ..store.cache import hand_pieces, whole_answers
 from ..web import charts
@@ -39,10 +40,13 @@ def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
         series = kept_progression(game, engine, names)
     else:
         series = charts.progression(engine.results, names, kind.running_scores)
-    reference = kind.chart_reference(engine)
+    # A club night's table ends after its hands: no target line, the hands said instead.
+    hand_limit = engine.settings.hand_limit if isinstance(engine, HandLog) else None
+    reference = None if hand_limit is not None else kind.chart_reference(engine)
     hands = len(next(iter(series.values()))) - 1
     return {
-        "plot": charts.plot(series, reference=reference.score),
+        "plot": charts.plot(series, reference=None if reference is None else reference.score),
+        "hand_limit": hand_limit,
         "series": series,
         "hands": hands,
         "rows": charts.sampled(hands)[1:],  # the hands the table for screen readers lists

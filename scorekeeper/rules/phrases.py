@@ -23,7 +23,18 @@ class Signed:
         return f"{self.value:+d}" if self.value else "0"
 
 
-ParamValue = Union[str, int, Signed, "Phrase"]
+@dataclass(frozen=True)
+class Listed:
+    """Several values as one list: "1, 2 and 3" in English, written the reader's language's way on the web."""
+
+    items: tuple[str | int, ...]
+
+    def __str__(self) -> str:
+        *head, last = [str(item) for item in self.items]
+        return f"{', '.join(head)} and {last}" if head else last
+
+
+ParamValue = Union[str, int, Signed, Listed, "Phrase"]
 
 
 def N_(template: str) -> str:
@@ -37,18 +48,23 @@ class Phrase:
 
     template: str
     params: Mapping[str, ParamValue] = field(default_factory=dict)
+    plural: str | None = None  # the message id's plural, chosen by `count` as the language's plural rules say
+    count: int = 1
 
     def render(
         self,
         translate: Callable[[str], str] = lambda template: template,
         write: Callable[[Any], Any] = lambda value: value,
+        translate_plural: Callable[[str, str, int], str] = lambda one, many, count: one if count == 1 else many,
     ) -> str:
         """The sentence; `write` puts each value (number, Signed...) into words, nested phrases use both."""
         values = {
-            name: value.render(translate, write) if isinstance(value, Phrase) else write(value)
+            name: value.render(translate, write, translate_plural) if isinstance(value, Phrase) else write(value)
             for name, value in self.params.items()
         }
-        return str(translate(self.template) % values)
+        template = (translate(self.template) if self.plural is None
+                    else translate_plural(self.template, self.plural, self.count))
+        return str(template % values)
 
     def __str__(self) -> str:
         return self.render()
@@ -57,3 +73,12 @@ class Phrase:
 def phrase(template: str, **params: ParamValue) -> Phrase:
     """Build a phrase: ``phrase(N_("%(name)s deals"), name="Ann")``."""
     return Phrase(template, params)
+
+
+def plural_phrase(singular: str, plural: str, count: int, **params: ParamValue) -> Phrase:
+    """Build a phrase with a plural (extracted as ngettext's; `count` is also its `num`):
+
+    >>> str(plural_phrase("at table %(tables)s", "at tables %(tables)s", 2, tables=Listed((1, 2))))
+    'at tables 1 and 2'
+    """
+    return Phrase(singular, {"num": count, **params}, plural, count)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import aliased
@@ -28,6 +29,7 @@ class EventSeat:
     latest_round: int
     confirmed_by: str | None
     confirmers: tuple[str, ...]
+    worked: list[dict[str, Any]]  # each side's figures once the table has finished (`events.worked_sides`)
 
     @property
     def next_round_seated(self) -> bool:
@@ -53,5 +55,6 @@ def seat_of(game: Game, engine: Engine) -> EventSeat | None:
     played = events.PlayedTable(row, game, engine)
     confirmers = tuple(events.confirmers(GAMES.of(game), played)) if played.is_finished else ()
     hand = min(engine.waiting_number() or engine.next_number(), hands) if hands else None
+    worked = events.worked_sides(GAMES.of(game), engine) if played.is_finished else []
     return EventSeat(public_id, name, row.round, rounds, row.number, hands, hand, latest, played.confirmed_by,
-                     confirmers)
+                     confirmers, worked)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache, cached_property
 from typing import Any
 
@@ -23,6 +24,7 @@ from sqlalchemy import bindparam, func, select
 from ..database import read_connection
 from ..extensions import db
 from ..models import PUBLIC_ID, Event, EventTable, Game, Render
+from ..rules.events import bye_points
 from . import events
 from .cache import renders
 from .events import EventState, figure
@@ -114,8 +116,9 @@ def keep_part(viewed: Viewed, part: str, html: str) -> None:
 
 
 def view_of(state: EventState) -> dict[str, Any]:
-    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one) and each table's `edit_hash` and
-    `confirmers` stay on the server."""
+    """The event as plain data; `edit_token_hash`, `ladder` (whether it joined one), `byes_counted`, `bye_points`
+    and each table's `edit_hash`, `confirmers` and `worked` (its sides' figures with what they come from) stay on
+    the server."""
     event = state.event
     tables = []
     for played in state.tables:
@@ -127,11 +130,14 @@ def view_of(state: EventState) -> dict[str, Any]:
             "corrected_at": None if played.row.corrected_at is None else played.row.corrected_at.isoformat(),
             "scores": [[name, score] for name, score in played.engine.scores().items()],
             "confirmers": events.confirmers(state.kind, played) if finished else [],
+            "worked": events.worked_sides(state.kind, played.engine) if finished else [],
             "edit_hash": played.game.edit_token_hash,
         })
     return {
         "id": event.public_id, "name": event.name, "game": event.kind, "players": list(event.players),
         "rounds": event.rounds, "round": state.round, "hands_per_round": event.hands_per_round,
+        "round_minutes": event.round_minutes,
+        "round_deadline": None if event.round_deadline is None else in_utc(event.round_deadline).isoformat(),
         "settings": event.settings, "status": state.status, "version": state.version,
         "tables": tables,
         "byes": [{"round": bye.round, "player": bye.player} for bye in state.byes],
@@ -140,6 +146,15 @@ def view_of(state: EventState) -> dict[str, Any]:
              "margin": figure(line.margin), "tables": line.tables, "byes": line.byes}
             for line in state.standings
         ],
+        "byes_counted": [{"round": bye.round, "player": bye.player} for bye in state.byes_counted],
+        "bye_points": figure(bye_points(state.kind.sides_per_table or state.kind.player_count)),
         "edit_token_hash": event.edit_token_hash,
         "ladder": event.ladder_id is not None,
     }
+
+
+
+def in_utc(moment: datetime) -> datetime:
+    """A stored moment as UTC: SQLite gives back the UTC moments it was given without their zone, and a phone would
+    read them as its own time."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

@@ -17,6 +17,7 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass
+from datetime import timedelta
 from fractions import Fraction
 from itertools import groupby
 from typing import Any, cast
@@ -29,19 +30,22 @@ from ..database import read_connection
 from ..extensions import db
 from ..games import GAMES, GameKind
 from ..games.base import Engine
-from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table
+from ..models import PUBLIC_ID, Event, EventTable, Game, hash_token, table, utcnow
 from ..rules.errors import MalformedInput, NotAllowed
 from ..rules.events import (
     EventSpec,
     FinishedTable,
     Standing,
+    byes_counted,
     draw_round,
+    leading_sides,
     pairs_met,
     seat_round,
     standings,
-    table_figures,
+    worked_figures,
 )
-from ..rules.phrases import N_, phrase
+from ..rules.events import confirmers as rules_confirmers
+from ..rules.phrases import N_, Listed, phrase, plural_phrase
 from . import records, running_state
 from .writes import ConcurrentChange, flush
 
@@ -89,7 +93,8 @@ def create_event(data: object) -> CreatedEvent:
     token = secrets.token_urlsafe(24)
     event = Event(
         public_id=secrets.token_urlsafe(8), name=spec.name, kind=kind.name, players=list(spec.players),
-        rounds=spec.rounds, hands_per_round=spec.hands_per_round, settings=setup.settings.to_dict(),
+        rounds=spec.rounds, hands_per_round=spec.hands_per_round, round_minutes=spec.round_minutes,
+        settings=setup.settings.to_dict(),
         edit_token_hash=hash_token(token), version=0,
     )
     db.session.add(event)
@@ -132,6 +137,7 @@ class EventState:
     tables: list[PlayedTable]
     byes: list[Bye]
     standings: list[Standing]
+    byes_counted: list[Bye]  # those the standings count (`rules.events.byes_counted`)
 
     @property
     def round(self) -> int:
@@ -204,8 +210,10 @@ def load_event(public_id: str) -> EventState:
     byes = [Bye(int(bye["round"]), str(bye["player"])) for bye in event.byes]
     finished: list[FinishedTable] = [kind.table_sides(t.engine) for t in tables if t.is_finished]
     sides = kind.sides_per_table or kind.player_count
-    ranking = standings(event.players, finished, [bye.player for bye in byes], sides)
-    return EventState(event, kind, tables, byes, ranking)
+    counted = [Bye(*bye) for bye in byes_counted([(bye.round, bye.player) for bye in byes],
+                                                 {t.row.round for t in tables if t.is_finished})]
+    ranking = standings(event.players, finished, [bye.player for bye in counted], sides)
+    return EventState(event, kind, tables, byes, ranking, counted)
 
 
 _EVENT = table(Event)
@@ -221,10 +229,10 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
     """
     state = load_event(event.public_id)
     if state.playing:
-        numbers = ", ".join(str(t.row.number) for t in state.playing)
-        raise RoundsStillPlaying.single("round", phrase(
-            N_("Round %(round)s is still playing at table %(tables)s: seat the next round when it ends."),
-            round=state.round, tables=numbers))
+        raise RoundsStillPlaying.single("round", plural_phrase(
+            "Round %(round)s is still playing at table %(tables)s: seat the next round once it has finished.",
+            "Round %(round)s is still playing at tables %(tables)s: seat the next round once they have finished.",
+            len(state.playing), round=state.round, tables=Listed(tuple(t.row.number for t in state.playing))))
     if state.round >= event.rounds:
         raise NotAllowed.single("round", phrase(
             N_("All %(rounds)s rounds have been seated: the event is over."), rounds=event.rounds))
@@ -244,6 +252,8 @@ def seat_next_round(event: Event, organiser_token: str, rng: random.Random | Non
         created.game.edit_token_hash = hash_token(table_token(organiser_token, created.game.public_id))
         db.session.add(EventTable(event_id=event.id, round=number, number=index, game=created.game))
     event.byes = [*event.byes, *({"round": number, "player": player} for player in seating.byes)]
+    if event.round_minutes is not None:
+        event.round_deadline = utcnow().replace(microsecond=0) + timedelta(minutes=event.round_minutes)
     flush()
     return load_event(event.public_id)
 
@@ -278,7 +288,12 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
     name = names.get(player.strip().casefold()) if isinstance(player, str) else None
     if name is None:
         raise MalformedInput.single("player", phrase(N_("Choose a player of this table.")))
-    if name not in confirmers(state.kind, found):
+    allowed = confirmers(state.kind, found)
+    if name not in allowed:
+        if len(leading_sides(state.kind.table_sides(found.engine))) > 1:
+            raise NotAllowed.single("player", phrase(
+                N_("%(name)s shares first place at this table: a player of another side confirms the result."),
+                name=name))
         raise NotAllowed.single("player", phrase(
             N_("%(name)s won at this table: a player of another side confirms the result."), name=name))
     found.row.confirmed_by = name
@@ -289,15 +304,15 @@ def confirm(event: Event, round_number: int, number: int, player: object, token:
 
 
 def confirmers(kind: GameKind, played: PlayedTable) -> list[str]:
-    """Who may confirm a finished table's result: its players but those of the side placed first alone."""
-    winners = _winning_side(kind, played.engine)
-    return [name for name in played.game.player_names if name not in winners]
+    """Who may confirm a finished table's result, in seat order: the players of the sides outside its leaders (anyone
+    when every side shares first place)."""
+    allowed = set(rules_confirmers(kind.table_sides(played.engine)))
+    return [name for name in played.game.player_names if name in allowed]
 
 
-def _winning_side(kind: GameKind, engine: Engine) -> tuple[str, ...]:
-    """The players of the side placed first alone at a finished table (none when the top is shared)."""
-    sides = kind.table_sides(engine)
-    figures = table_figures(sides)
-    top = max(f.match_points for f in figures)
-    firsts = [side for side, f in zip(sides.sides, figures, strict=True) if f.match_points == top]
-    return firsts[0].players if len(firsts) == 1 and top == len(figures) - 1 else ()
+def worked_sides(kind: GameKind, engine: Engine) -> list[dict[str, Any]]:
+    """Each side's figures at a finished table and what they come from (the worked lines under the standings)."""
+    return [{"players": list(side.players), "place": side.place, "sides": side.sides, "score": side.score,
+             "average": None if side.average is None else figure(side.average),
+             "match_points": figure(side.match_points), "margin": figure(side.margin)}
+            for side in worked_figures(kind.table_sides(engine))]

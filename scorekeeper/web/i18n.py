@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlencode, urlsplit
 
+from babel.lists import format_list
 from babel.numbers import format_decimal, get_minus_sign_symbol
 from flask import Flask, Response, current_app, g, request
 from flask_babel import get_locale, get_translations
 from werkzeug.datastructures import MultiDict
 
 from ..extensions import babel
-from ..rules.phrases import Phrase, Signed
+from ..rules.phrases import Listed, Phrase, Signed
 from .htmx import is_fragment_request
 from .vary import vary_on
 
@@ -117,6 +118,16 @@ def language_links() -> list[dict[str, Any]]:
     return links
 
 
+# The app's English writes lists as its sentences do, without a comma before "and" ("tables 1, 2 and 3"): CLDR's
+# British English lists so, its plain English does not.
+LIST_LOCALES = {"en": "en_GB"}
+
+
+def listed(items: list[str], language: str) -> str:
+    """Items as `language` lists them: "1, 2 and 3", "1, 2 und 3", "1, 2 et 3"."""
+    return format_list(items, locale=LIST_LOCALES.get(language, language))
+
+
 def minus_sign() -> str:
     """The locale's minus sign, typeset: CLDR gives these languages the hyphen-minus."""
     symbol = get_minus_sign_symbol(language())
@@ -154,6 +165,8 @@ def _writer(language: str) -> Callable[[Any], Any]:
     def write(value: Any) -> Any:
         if isinstance(value, Signed):
             return _signed(value.value, language)
+        if isinstance(value, Listed):
+            return listed([str(write(item)) for item in value.items], language)
         if isinstance(value, int) and not isinstance(value, bool):
             return _written(value, language)
         return value
@@ -170,7 +183,7 @@ def _translate() -> Callable[[str], str]:
 
 def say(phrase: Phrase) -> str:
     """An engine phrase in the reader's language, its numbers written the reader's way."""
-    return phrase.render(_translate(), _writer(language()))
+    return phrase.render(_translate(), _writer(language()), get_translations().ngettext)
 
 
 def init_app(app: Flask, translations: Path) -> None:

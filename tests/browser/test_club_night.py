@@ -100,13 +100,17 @@ def test_a_club_night_on_three_phones_and_a_big_screen(new_phone, language):
 
 
 @pytest.mark.parametrize("count", [10, 30])
-def test_the_big_screen_shows_every_player_on_a_wall_without_scrolling(new_phone, count):
+def test_the_big_screen_shows_every_table_and_every_player_on_a_wall_without_scrolling(new_phone, count):
     wall = new_phone({"width": 1920, "height": 1080}, locale="en")
     event = {"name": "Thursday club", "game": "dummy-spades", "rounds": 2,
              "players": [f"Player {number:02}" for number in range(count)]}
     created = wall.request.post("/api/v1/events", data=event)
     assert created.status == 201
-    wall.goto(f"/events/{created.json()['id']}/screen")
+    body = created.json()
+    seated = wall.request.post(f"/api/v1/events/{body['id']}/rounds",
+                               headers={"Authorization": f"Bearer {body['edit_token']}"})
+    assert seated.status == 201, "the round's seating shows above the standings"
+    wall.goto(f"/events/{body['id']}/screen")
     last = wall.locator("#leaderboard tbody tr").last.bounding_box()
     assert last is not None and last["y"] + last["height"] <= 1080, "the last line is on the wall"
     assert wall.evaluate("document.documentElement.scrollWidth") == 1920

@@ -127,7 +127,7 @@ def test_a_whole_evening_round_1_drawn_round_2_by_standings_then_422(app, client
     response = client.post(f"/api/v1/events/{created['id']}/rounds", headers=auth(created["edit_token"]))
     assert response.status_code == 409
     assert response.get_json() == errors(
-        ("round", "Round 1 is still playing at table 2: seat the next round when it ends."))
+        ("round", "Round 1 is still playing at table 2: seat the next round once it has finished."))
     play(client, first["tables"][1])
 
     after_1 = client.get(f"/api/v1/events/{created['id']}").get_json()

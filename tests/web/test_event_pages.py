@@ -9,7 +9,7 @@ from sqlalchemy import event as sql_event
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Event, EventTable
-from scorekeeper.pages.events import event_figure
+from scorekeeper.pages.event_figures import event_figure
 from scorekeeper.store import event_views
 
 from .forms_client import csrf_token
@@ -90,15 +90,27 @@ def test_the_big_screen_shows_its_kept_standings_without_decoding_every_table(cl
     assert client.get(live, headers={"If-None-Match": polled.headers["ETag"]}).status_code == 304
 
 
-def test_the_csv_and_the_results_sheet(client):
-    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"]})
-    table = seat(client, created)["tables"][0]
+def test_the_standings_and_the_tables_are_two_csv_files_of_one_header_each_and_the_results_sheet(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid", "Dan"]})
+    seated = seat(client, created)
+    table = seated["tables"][0]
+    first, second, third = table["players"]
+    bye = seated["byes"][0]["player"]
     play(client, table)
-    csv_text = client.get(f"/events/{created['id']}/results.csv").get_data(as_text=True)
-    lines = csv_text.splitlines()
-    assert lines[0] == "place,player,match_points,margin,tables,byes"
-    assert lines[1] == f"1,{table['players'][0]},2.0,50.7,1,0"
-    assert "round,table,game,status,player,score,confirmed_by,corrected_at" in lines
+    standings = client.get(f"/events/{created['id']}/standings.csv")
+    assert standings.headers["Content-Disposition"] == f'attachment; filename="event-{created["id"]}-standings.csv"'
+    assert standings.get_data(as_text=True).splitlines() == [
+        "place,player,match_points,margin,tables,byes", f"1,{first},2.0,50.7,1,0", f"2,{second},1.0,29.7,1,0",
+        f"3,{bye},1.0,0.0,0,1", f"4,{third},0.0,-80.3,1,0"]
+    tables = client.get(f"/events/{created['id']}/tables.csv")
+    assert tables.headers["Content-Disposition"] == f'attachment; filename="event-{created["id"]}-tables.csv"'
+    assert tables.get_data(as_text=True).splitlines() == [
+        "round,table,game,status,player,score,place,sides,table_average,match_points,margin,confirmed_by,corrected_at",
+        f"1,1,{table['game']},finished,{first},71,1,3,20.3,2.0,50.7,,",
+        f"1,1,{table['game']},finished,{second},50,2,3,20.3,1.0,29.7,,",
+        f"1,1,{table['game']},finished,{third},-60,3,3,20.3,0.0,-80.3,,",
+        f"1,,,bye,{bye},,,,,1.0,0.0,,",
+    ]
     assert client.get(f"/events/{created['id']}/sheet").status_code == 200
 
 
@@ -181,7 +193,7 @@ def test_seating_while_a_table_plays_is_refused_on_the_organisers_page(client):
     response = client.post(f"{page}/rounds", data={"csrf_token": csrf_token(client, page)})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
-    assert "Round 1 is still playing at table 1: seat the next round when it ends." in html
+    assert "Round 1 is still playing at table 1: seat the next round once it has finished." in html
     assert "Edit link of table 1" in html
 
 

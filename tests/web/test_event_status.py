@@ -10,7 +10,8 @@ PLAYERS = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"]
 
 def status(client, created, language="en"):
     html = client.get(f"/events/{created['id']}/screen", headers={"Accept-Language": language}).get_data(as_text=True)
-    heading = html[html.index('id="leaderboard-title">') + 23:html.index("</h2>")]
+    start = html.index('id="leaderboard-title">') + 23
+    heading = html[start:html.index("</h2>", start)]
     line = html[html.index('class="event-status">') + 21:html.index("</p>", html.index('class="event-status">'))]
     return heading.strip(), " ".join(line.split())
 

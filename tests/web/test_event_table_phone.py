@@ -22,7 +22,7 @@ def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_
     assert "Hand 2 of 2" in client.get(page).get_data(as_text=True)
     play(client, table)
     html = client.get(page).get_data(as_text=True)
-    assert "This table has finished. A player of another side than the winner's checks the scores" in html
+    assert "This table has finished. A player of a side not placed first checks the scores" in html
     assert f"{second}: I confirm" in html and f"{third}: I confirm" in html and f"{winner}: I confirm" not in html
     assert "Next: the organiser seats round 2 once every table has finished." in html
     assert "Rematch" not in html and "Hand 2 of 2" not in html
@@ -53,3 +53,35 @@ def test_a_game_of_its_own_still_offers_a_rematch_and_no_evening(client):
     client.get(f"/g/{body['id']}/join/{body['edit_token']}")
     html = client.get(f"/g/{body['id']}").get_data(as_text=True)
     assert "Rematch" in html and "round 1 of" not in html and created["name"] not in html
+
+
+def test_a_tables_chart_counts_hands_not_a_target_and_its_banner_says_what_happens_next(client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"], "hands_per_round": 2})
+    table = seat(client, created)["tables"][0]
+    winner, second, third = table["players"]
+    page = f"/g/{table['game']}"
+    client.get(table["edit_url"].removeprefix("http://localhost"))
+    play(client, table)
+    html = client.get(page).get_data(as_text=True)
+    assert "Target 300" not in html and "The game ends after its 2 hands." in html
+    play(client, table)
+    html = client.get(page).get_data(as_text=True)
+    assert "wins with" not in html
+    assert ("This table has finished: its result counts for the club night once a player of a side not placed "
+            "first confirms it.") in html
+    client.post(f"/events/{created['id']}/tables/1/1/confirm",
+                data={"player": third, "back": "table", "csrf_token": csrf_token(client, page)})
+    assert ("This table has finished and its result is confirmed: the organiser seats round 2 next."
+            in client.get(page).get_data(as_text=True))
+    seat(client, created)
+    assert ("This table has finished and its result is confirmed: round 2 is seated."
+            in client.get(page).get_data(as_text=True))
+
+
+def test_a_game_of_its_own_keeps_its_target_line_and_its_winner(client):
+    response = client.post("/api/v1/games", json={"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"]})
+    body = response.get_json()
+    client.post(f"/api/v1/games/{body['id']}/hands", json={
+        "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
+        "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3}}, headers={"Authorization": f"Bearer {body['edit_token']}"})
+    assert "Target 300" in client.get(f"/g/{body['id']}").get_data(as_text=True)

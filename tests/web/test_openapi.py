@@ -91,7 +91,7 @@ def test_each_operation_says_whose_token_it_needs_and_its_own_404(client):
     assert paths["/api/v1/games/{game_id}"]["get"]["responses"]["404"]["description"] == (
         "There is no such game or hand.")
     page = client.get("/api/docs").text
-    assert ("Confirm a finished table&#39;s result (a player of another side than the winner&#39;s) · Needs the "
+    assert ("Confirm a finished table&#39;s result (a player of a side not placed first) · Needs the "
             "table&#39;s edit token (the <code>edit_token</code> of its game) or the club night&#39;s organiser "
             "token") in page
     assert ("Create a club night · A club night joining a ladder (<code>ladder</code>) needs the ladder keeper&#39;s "

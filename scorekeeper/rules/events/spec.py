@@ -1,4 +1,5 @@
-"""What an organiser asks for when creating a club night: its name, players, rounds and hands per round."""
+"""What an organiser asks for when creating a club night: its name, players, rounds, hands per round and the
+round clock's minutes."""
 
 from __future__ import annotations
 
@@ -14,16 +15,19 @@ MAX_PLAYERS = 120
 MAX_ROUNDS = 20
 MAX_HANDS_PER_ROUND = 100
 MAX_EVENT_NAME = 60
+MAX_ROUND_MINUTES = 240
 
 
 @dataclass(frozen=True)
 class EventSpec:
-    """A valid event's shape; `hands_per_round` is None when a table plays its game to its own end."""
+    """A valid event's shape; `hands_per_round` is None when a table plays its game to its own end, `round_minutes`
+    when the rounds have no clock."""
 
     name: str
     players: tuple[str, ...]
     rounds: int
     hands_per_round: int | None
+    round_minutes: int | None = None
 
     @classmethod
     def parse(cls, data: dict[str, Any], table_size: int, counts_hands: bool) -> EventSpec:
@@ -31,7 +35,8 @@ class EventSpec:
 
         *counts_hands* is False for a game whose tables play a whole game (Piquet): `hands_per_round` is ignored.
 
-        :raises MalformedInput: fields ``name``, ``players``, ``players[i]``, ``rounds``, ``hands_per_round``.
+        :raises MalformedInput: fields ``name``, ``players``, ``players[i]``, ``rounds``, ``hands_per_round``,
+            ``round_minutes``.
         """
         errors = ErrorCollector()
         name = _name(data.get("name"), errors)
@@ -42,8 +47,12 @@ class EventSpec:
         if hands is not None:
             hands = _whole(hands, 1, MAX_HANDS_PER_ROUND, "hands_per_round", errors,
                            N_("The hands per round are a whole number from 1 to %(max)s."))
+        minutes = data.get("round_minutes")
+        if minutes is not None:
+            minutes = _whole(minutes, 1, MAX_ROUND_MINUTES, "round_minutes", errors,
+                             N_("The minutes per round are a whole number from 1 to %(max)s."))
         errors.raise_if_any()
-        return cls(name, players, rounds, hands if counts_hands else None)
+        return cls(name, players, rounds, hands if counts_hands else None, minutes)
 
 
 def _name(value: object, errors: ErrorCollector) -> str:

@@ -63,6 +63,17 @@ def bye_points(sides: int) -> Fraction:
     return Fraction(sides - 1, 2)
 
 
+def byes_counted(byes: Iterable[tuple[int, str]], finished_rounds: Iterable[int]) -> list[tuple[int, str]]:
+    """The byes (round, player) the standings count: those of a round where a table has finished. Counted sooner,
+    a bye's average would place its player ahead of everyone still playing the round.
+
+    >>> byes_counted([(1, "Ann"), (2, "Ben")], {1})
+    [(1, 'Ann')]
+    """
+    rounds = set(finished_rounds)
+    return [(round_number, player) for round_number, player in byes if round_number in rounds]
+
+
 def table_figures(table: FinishedTable) -> list[TableFigures]:
     """Each side's match points and margin, in the order of `table.sides`.
 
