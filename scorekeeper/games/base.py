@@ -78,6 +78,7 @@ class Words:
     undo_question: str = N_("Undo hand %(number)s?")
     undo_confirmed: str = N_("Yes, undo hand %(number)s")
     redo: str = N_("Redo hand %(number)s")
+    margin: str = N_("Margin: the score minus the table's average.")  # a club night's standings explained
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from wtforms import SelectField, StringField, TextAreaField
 from ..games import GAMES
 from ..games.base import NewGameForm
 from ..games.forms import number_or_text, sent_fields
-from ..rules import typed
+from ..rules import registry, typed
 from ..rules.errors import RuleError
 from ..web.i18n import say
 
@@ -47,7 +47,7 @@ class NewEventForm(FlaskForm):
         if form is None:
             return None
         prefix = settings_prefix(self.game.data or "")
-        return typed.new_game(self.game.data or "", {
+        return registry.typed_setup(self.game.data or "", {
             name.removeprefix(prefix): values for name, values in sent_fields(cast(FlaskForm, form)).items()})
 
     def payload(self) -> dict[str, Any]:

@@ -49,6 +49,8 @@ class Piquet(GameKind):
     player_count = 2
     house_settings = ("variant", "target")
     words = Words(
+        margin=N_("Margin: the score minus the table's average; in a Rubicon partie, the points its settlement wins "
+                  "or loses."),
         entry=N_("Deal"),
         entries=N_("Deals"),
         none_yet=N_("No deals yet."),
