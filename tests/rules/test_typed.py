@@ -22,6 +22,7 @@ from scorekeeper.rules.typed import (
     SET_RANKS,
     dummy_spades_hand,
     filled_tricks,
+    number_or_text,
     piquet_deal,
     spades_hand,
 )
@@ -58,6 +59,11 @@ def test_text_goes_to_the_engine_as_typed_and_a_blank_is_none():
 
     assert [bid["bid"] for bid in hand["bids"]] == ["seven", None, None]
     assert hand["tricks"] == {"Ann": "x", "Ben": None, "Cid": None, "dummy": None}
+
+
+def test_a_number_between_spaces_of_any_kind_is_read_and_anything_int_refuses_goes_on_as_typed():
+    assert [number_or_text(text) for text in (" 7 ", "\u00a07", "0\x1f", "\x1f-3\t")] == [7, 7, 0, -3]
+    assert [number_or_text(text) for text in ("7 1", "1234567", "0x1f")] == ["7 1", "1234567", "0x1f"]
 
 
 def test_save_bids_sends_the_bids_alone():

@@ -20,7 +20,7 @@ from scorekeeper.extensions import db
 
 from ..conftest import dispose, make_app
 
-ALLOWED = {200, 201, 204, 303, 400, 403, 404, 405, 409, 415, 422}
+ALLOWED = {200, 201, 204, 303, 400, 403, 404, 405, 409, 415, 422, 428}
 FUZZ = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 PLAYERS = ["Ann", "Ben", "Cid"]
@@ -211,6 +211,12 @@ def token_headers(mine, choice, junk_text):
     }[choice]
 
 
+def with_version(headers, version):
+    """`headers` with If-Match naming `version`, or without it (None): a change of an existing hand needs it (428)."""
+    return headers if version is None else {**headers, "If-Match": version}
+
+
+versions = st.sampled_from(["*", None])
 header_text = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
 # A path segment: a "/" in it would make "//", which the router merges with a 308 redirect.
 segments = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="/"), min_size=1, max_size=20)
@@ -261,8 +267,9 @@ def test_posting_a_hand_never_fails(api_table, body, token, junk_header, game_id
 
 
 @FUZZ
-@given(body=bodies(hands), number=hand_numbers, token=tokens, junk_header=header_text, game_id=game_ids)
-def test_replacing_a_hand_never_fails(api_table, body, number, token, junk_header, game_id):
+@given(body=bodies(hands), number=hand_numbers, token=tokens, junk_header=header_text, game_id=game_ids,
+       version=versions)
+def test_replacing_a_hand_never_fails(api_table, body, number, token, junk_header, game_id, version):
     api_table.reset()
     data, content_type = body
     api_table.send(
@@ -270,8 +277,8 @@ def test_replacing_a_hand_never_fails(api_table, body, number, token, junk_heade
         f"{game_path(api_table, game_id)}/hands/{number}",
         body=data,
         content_type=content_type,
-        headers=token_headers(api_table.headers, token, junk_header),
-        expected={200, 400, 403, 404, 422},
+        headers=with_version(token_headers(api_table.headers, token, junk_header), version),
+        expected={200, 400, 403, 404, 422, 428},
     )
 
 
@@ -282,15 +289,16 @@ def test_replacing_a_hand_never_fails(api_table, body, number, token, junk_heade
     junk_header=header_text,
     game_id=game_ids,
     body=st.none() | st.binary(max_size=50),
+    version=versions,
 )
-def test_removing_a_hand_never_fails(api_table, number, token, junk_header, game_id, body):
+def test_removing_a_hand_never_fails(api_table, number, token, junk_header, game_id, body, version):
     api_table.reset()
     api_table.send(
         "DELETE",
         f"{game_path(api_table, game_id)}/hands/{number}",
         body=body,
-        headers=token_headers(api_table.headers, token, junk_header),
-        expected={204, 403, 404, 409},
+        headers=with_version(token_headers(api_table.headers, token, junk_header), version),
+        expected={204, 403, 404, 409, 428},
     )
 
 
@@ -644,8 +652,9 @@ def test_posting_a_deal_never_fails(piquet_table, body, token, junk_header, game
 
 
 @FUZZ
-@given(body=bodies(deals), number=hand_numbers, token=tokens, junk_header=header_text, game=piquet_games)
-def test_replacing_a_deal_never_fails(piquet_table, body, number, token, junk_header, game):
+@given(body=bodies(deals), number=hand_numbers, token=tokens, junk_header=header_text, game=piquet_games,
+       version=versions)
+def test_replacing_a_deal_never_fails(piquet_table, body, number, token, junk_header, game, version):
     piquet_table.reset()
     data, content_type = body
     piquet_table.send(
@@ -653,8 +662,8 @@ def test_replacing_a_deal_never_fails(piquet_table, body, number, token, junk_he
         f"{piquet_table.path(game)}/hands/{number}",
         body=data,
         content_type=content_type,
-        headers=piquet_table.token(game, token, junk_header),
-        expected={200, 400, 403, 404, 422},
+        headers=with_version(piquet_table.token(game, token, junk_header), version),
+        expected={200, 400, 403, 404, 422, 428},
     )
 
 

@@ -30,6 +30,8 @@ from .test_fuzz import (
     token_headers,
     tokens,
     usually,
+    versions,
+    with_version,
 )
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dan"]
@@ -143,13 +145,14 @@ def test_posting_a_spades_hand_never_fails(spades_table, variant, body, token, j
 
 @FUZZ
 @given(variant=variants, body=bodies(hands), number=st.integers(min_value=0, max_value=4), token=tokens,
-       junk_header=header_text)
-def test_replacing_a_spades_hand_never_fails(spades_table, variant, body, number, token, junk_header):
+       junk_header=header_text, version=versions)
+def test_replacing_a_spades_hand_never_fails(spades_table, variant, body, number, token, junk_header, version):
     spades_table.reset(variant)
     data, content_type = body
     spades_table.send(
         "PUT", f"{spades_table.paths[variant]}/hands/{number}", body=data, content_type=content_type,
-        headers=spades_table.token(variant, token, junk_header), expected={200, 400, 403, 404, 422},
+        headers=with_version(spades_table.token(variant, token, junk_header), version),
+        expected={200, 400, 403, 404, 422, 428},
     )
 
 
