@@ -27,7 +27,7 @@ from .piquet.values import TRICKS
 Fields = Mapping[str, Sequence[str]]
 """A form as sent: each field's name and its values (a ticked box sends one)."""
 
-WHOLE_NUMBER = re.compile(r"\s*-?\d{1,6}\s*")
+WHOLE_NUMBER = re.compile(r"-?\d{1,6}")
 FIRST_STEP = "first"
 """The value of the `step` button that saves a hand's first step only (the bids, the declarations)."""
 DUMMY = "dummy"
@@ -45,7 +45,9 @@ def number_or_text(text: str | None) -> int | str | None:
     """'7' -> 7; '' -> None; anything else is passed on for the engine to refuse."""
     if text is None or not text.strip():
         return None
-    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+    # Stripped first: int() refuses some characters a regular expression's \s takes for spaces ("0\x1f").
+    figures = text.strip()
+    return int(figures) if WHOLE_NUMBER.fullmatch(figures) else text
 
 
 def filled_tricks(typed: Sequence[str | None]) -> list[str | None]:
