@@ -4,7 +4,8 @@
 // phone opened when the server does not answer, and shows the banner with the last time the server
 // answered. Its other parts, each a module of static/offline/ with one job and no page:
 // - store.js: IndexedDB (the changes kept on this phone, the server's last game object of each game);
-// - queue.js: the arithmetic of a game's line of kept changes (numbers, versions, the next in line);
+// - queue.js: the arithmetic of a game's line of kept changes (numbers, versions, the next in line,
+//   the choices a clash offers); clash-words.js: what another phone did, hand by hand;
 // - sender.js: the kept changes sent in order, each once (its key), and what each answer says;
 // - connection.js: whether the server answers, and since when it does not;
 // - scorer.js: the phone's engine (Pyodide, in a worker);
@@ -20,7 +21,9 @@
 //   chooses. Nothing is merged silently, nothing is dropped.
 // Every text comes from the page (#connection's data attributes), in the page's language.
 import { adapterOf } from "./offline/games/index.js";
-import { PROVISIONAL, after, fieldOf, inLine, nextInLine, provisional, renumber, setField, firstStep } from "./offline/queue.js";
+import { PROVISIONAL, after, choicesOf, fieldOf, firstStep, inLine, nextInLine, provisional, renumber, setField }
+  from "./offline/queue.js";
+import { changesBetween } from "./offline/clash-words.js";
 import { createConnection } from "./offline/connection.js";
 import { createScorer } from "./offline/scorer.js";
 import { NOT_SENT, RULE, STORED, createSender } from "./offline/sender.js";
@@ -109,7 +112,7 @@ import { openStore } from "./offline/store.js";
     banner.hidden = true;
     var needs = banner.querySelector(".needs-server");
     if (needs) needs.remove();
-    document.querySelectorAll("#hands .offline-edit").forEach(function (offer) { offer.remove(); });
+    document.querySelectorAll(".offline-edit").forEach(function (offer) { offer.remove(); });
   }
   function drawLost(lastContact) {
     var since = Math.max(lastContact || 0, Number(root.dataset.saved) || 0);
@@ -410,47 +413,22 @@ import { openStore } from "./offline/store.js";
     var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; });
     return Promise.all([store.game(entry.game), api]).then(function (both) {
-      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
+      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1], CLASH_WORDS);
       if (lines.length) entry.message += " " + lines.join(" ");
     }).catch(function () { /* no words: the choice is offered all the same */ });
-  }
-  // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
-  // else the hand's "total".
-  function pointsOf(hand) {
-    var sides = hand.teams || hand.players || {};
-    var points = {};
-    Object.keys(sides).forEach(function (side) {
-      var value = "delta" in sides[side] ? sides[side].delta : sides[side].total;
-      if (typeof value === "number") points[side] = value;
-    });
-    return points;
   }
   function signed(value) {
     var text = new Intl.NumberFormat(root.lang || undefined, { signDisplay: "exceptZero" }).format(value);
     return text.replace("-", "\u2212");
   }
-  function changesBetween(before, now) {
-    if (!before || !now || !before.hands || !now.hands) return [];
-    var held = {};
-    before.hands.forEach(function (hand) { held[hand.number] = hand; });
-    var lines = [];
-    now.hands.forEach(function (hand) {
-      var was = held[hand.number];
-      delete held[hand.number];
-      if (!was) { lines.push(fill(texts.theyRecorded, { entry: entryName(hand.number) })); return; }
-      if (JSON.stringify(was.entry) === JSON.stringify(hand.entry)) return;
-      var old = pointsOf(was);
-      var fresh = pointsOf(hand);
-      var moves = Object.keys(fresh).filter(function (side) { return side in old && old[side] !== fresh[side]; })
-        .map(function (side) { return side + " " + signed(old[side]) + " \u2192 " + signed(fresh[side]); });
-      lines.push(moves.length ? fill(texts.theyChanged, { entry: entryName(hand.number), changes: moves.join(", ") })
-                              : fill(texts.theyChangedSame, { entry: entryName(hand.number) }));
-    });
-    Object.keys(held).forEach(function (number) {
-      lines.push(fill(texts.theyUndid, { entry: entryName(Number(number)) }));
-    });
-    return lines;
-  }
+  // The other phone's changes in the page's words (offline/clash-words.js).
+  var CLASH_WORDS = {
+    recorded: function (number) { return fill(texts.theyRecorded, { entry: entryName(number) }); },
+    changed: function (number, changes) { return fill(texts.theyChanged, { entry: entryName(number), changes: changes }); },
+    changedSame: function (number) { return fill(texts.theyChangedSame, { entry: entryName(number) }); },
+    undid: function (number) { return fill(texts.theyUndid, { entry: entryName(number) }); },
+    signed: signed
+  };
 
   function swapBoard(html, then) {
     var board = document.getElementById("board");
@@ -516,6 +494,25 @@ import { openStore } from "./offline/store.js";
     });
   }
 
+  // The choices offered for a change the server would not take, one way for every kind of clash (queue.js's
+  // choicesOf): each a button that does what it says; `discardIt` takes the change away.
+  function choiceButtons(entry, discardIt) {
+    var said = {
+      reapply: function () { return [texts.applyAgain, function () { reapplyEdit(entry); }]; },
+      putBack: function () { return [texts.putBack, function () { putBack(entry, currentEntryForm()); }]; },
+      add: function () {
+        return [fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }];
+      },
+      discard: function () { return [texts.discard, discardIt]; }
+    };
+    var choices = element("p", "actions");
+    choicesOf(entry, Boolean(currentEntryForm())).forEach(function (choice) {
+      var offer = said[choice]();
+      choices.append(button(offer[0], offer[1]));
+    });
+    return choices;
+  }
+
   function waitingElement(entry) {
     var name = fill(entry.entry, { number: entry.number });
     var box = document.createElement("div");
@@ -540,19 +537,7 @@ import { openStore } from "./offline/store.js";
       message.className = "waiting-problem";
       message.setAttribute("role", "alert");
       message.textContent = entry.message || "";
-      var choices = document.createElement("p");
-      choices.className = "actions";
-      if (entry.state === "conflict" && entry.edit && !entry.gone && currentEntryForm()) {
-        choices.append(button(texts.applyAgain, function () { reapplyEdit(entry); }));
-      }
-      if (correcting(entry) && currentEntryForm()) {
-        choices.append(button(texts.putBack, function () { putBack(entry, currentEntryForm()); }));
-      }
-      if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo && !entry.edit) {
-        choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
-      }
-      choices.append(button(texts.discard, function () { discard(entry); }));
-      box.append(message, choices);
+      box.append(message, choiceButtons(entry, function () { discard(entry); }));
     }
     return box;
   }
@@ -612,6 +597,9 @@ import { openStore } from "./offline/store.js";
         }
         lastBox.append(undo);
       }
+      if (scoring && canEdit()) line.forEach(function (hand, index) { // edited from its card, as from a line
+        if (!hand.edit && !hand.undo && !firstStep(hand)) elements[index].append(editButton(hand.number));
+      });
       elements[0].dataset.signature = signature;
       elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
     }, function () { /* no IndexedDB: nothing can wait */ });
@@ -870,7 +858,7 @@ import { openStore } from "./offline/store.js";
       facts.hidden = true;
       facts.setAttribute("data-offline-hidden", "");
     });
-    drawPhoneHistory(board);
+    drawPhoneHistory(board, line);
   }
 
   // The form's bid rows in the bidding order of the hand it is for on this phone (the server drew them for the hand
@@ -1377,13 +1365,18 @@ import { openStore } from "./offline/store.js";
   // --- Pages drawn by the server, while changes wait on this phone ----------------------------------------------
   // The history's lines are drawn again from the phone's board (each with its Edit button), and the chart, which
   // the phone does not draw, is hidden with a word that it comes back once the changes are sent.
-  function drawPhoneHistory(board) {
+  function drawPhoneHistory(board, line) {
     var hands = document.getElementById("hands");
     if (!hands) return;
     var lines = element("div", "phone-hands");
     lines.id = "phone-hands";
     var editable = canEdit();
+    // A hand typed here and waiting shows once: as its card above the history (how it was scored: on the board).
+    var carded = line.filter(function (hand) { return !hand.edit && !hand.undo; }).map(function (hand) {
+      return hand.number;
+    });
     board.hands.slice().reverse().forEach(function (hand) {
+      if (carded.indexOf(hand.number) >= 0) return;
       var line = element("details", "hand" + (hand.complete ? "" : " waiting"));
       line.id = "phone-hand-" + hand.number;
       var top = element("summary");
@@ -1675,9 +1668,7 @@ import { openStore } from "./offline/store.js";
       if (!waits) {
         var message = element("p", "waiting-problem", creation.message || "");
         message.setAttribute("role", "alert");
-        var choices = element("p", "actions");
-        choices.append(button(texts.discard, function () { discardCreation(held); }));
-        box.append(message, choices);
+        box.append(message, choiceButtons(creation, function () { discardCreation(held); }));
       }
       if (old) old.remove();
       heading.after(box);
