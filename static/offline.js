@@ -1,23 +1,32 @@
-// Offline at the table: the banner, and hands saved while the server does not answer.
+// Offline at the table: the page's part of the offline client (reading the page and drawing on it).
 //
 // Registers the service worker (templates/offline/sw.js), which serves a kept copy of a page this
-// phone opened when the server does not answer. This script then shows the banner, with the last
-// time the server answered.
+// phone opened when the server does not answer, and shows the banner with the last time the server
+// answered. Its other parts, each a module of static/offline/ with one job and no page:
+// - store.js: IndexedDB (the changes kept on this phone, the server's last game object of each game);
+// - queue.js: the arithmetic of a game's line of kept changes (numbers, versions, the next in line,
+//   the choices a clash offers); clash-words.js: what another phone did, hand by hand;
+// - sender.js: the kept changes sent in order, each once (its key), and what each answer says;
+// - connection.js: whether the server answers, and since when it does not;
+// - scorer.js: the phone's engine (Pyodide, in a worker);
+// - games/: one adapter per game (its bidding order, its roles, what its form holds).
 //
-// A hand (or deal) saved while the server does not answer is checked by the form's own rules (the
-// fields' limits, numbers that must add up), then kept in this browser's IndexedDB: one per game,
-// shown at the top of the game's history as waiting, the entry form held until it is sent. It is
-// sent as the page itself would have sent it (its fields, with the hand number and game version the
-// form was made for, and the form's key, also as the Idempotency-Key header) to the same address:
-// the server stores it once however often it arrives (idempotency.py), and refuses it when another
-// phone changed the game first (stale.py). Sending is tried at once, every RETRY_MS, on the
-// browser's `online` event and on every page load.
+// A hand (or deal, edit, undo, new game) saved while the server does not answer is checked by the
+// form's own rules (the fields' limits, numbers that must add up), kept in IndexedDB as typed, then
+// scored by the phone's engine, and shown at the top of the game's history as waiting until sent.
 // - Stored: the new board replaces the page's; the hand is no longer waiting.
 // - Refused (a rule the form could not check): the board comes back with the form as typed and the
 //   reasons, to correct and save again as usual.
 // - Another phone recorded that hand, or changed the game, first: both are shown, and the player
-//   chooses to add this phone's as the next hand or to discard it. Nothing is merged silently.
+//   chooses. Nothing is merged silently, nothing is dropped.
 // Every text comes from the page (#connection's data attributes), in the page's language.
+import { adapterOf } from "./offline/games/index.js";
+import { PROVISIONAL, after, choicesOf, fieldOf, firstStep, inLine, nextInLine, provisional, renumber, setField }
+  from "./offline/queue.js";
+import { changesBetween } from "./offline/clash-words.js";
+import { createConnection } from "./offline/connection.js";
+import { createScorer } from "./offline/scorer.js";
+import { NOT_SENT, RULE, STORED, createSender } from "./offline/sender.js";
 import { openStore } from "./offline/store.js";
 
 (function () {
@@ -26,7 +35,6 @@ import { openStore } from "./offline/store.js";
   var texts = banner.dataset;
   var root = document.documentElement;
   var RETRY_MS = 5000;
-  var LAST_CONTACT = "scorekeeper:last-contact";
   var KEEP_ENGINE = "scorekeeper:keep-engine"; // "off" when the player does not want the scorer kept
   var ENGINE_DELAY_MS = 2000; // after the page has loaded: never in the way of a first view
 
@@ -79,50 +87,46 @@ import { openStore } from "./offline/store.js";
   // The waiting hands, one per game, and the last game object of each, in IndexedDB (offline/store.js).
   var store = openStore();
 
-  // --- Connection: the banner ----------------------------------------------------------------------------
+  // --- Connection (offline/connection.js): the banner ----------------------------------------------------------
+  var connection = createConnection({
+    probe: texts.probe,
+    fetch: function (address, init) { return fetch(address, init); },
+    storage: { getItem: function (name) { return localStorage.getItem(name); },
+               setItem: function (name, value) { localStorage.setItem(name, value); } },
+    reached: drawReached,
+    lost: drawLost
+  });
+  var lost = connection.lost;
+  var answered = connection.answered;
+  var probe = connection.probe;
+  var isOffline = connection.isOffline;
 
-  function remembered() {
-    try { return Number(localStorage.getItem(LAST_CONTACT)) || null; } catch (error) { return null; }
-  }
   function clock(time) {
     var date = new Date(time);
     var today = date.toDateString() === new Date().toDateString();
     var format = today ? { hour: "numeric", minute: "2-digit" } : { dateStyle: "medium", timeStyle: "short" };
     return new Intl.DateTimeFormat(root.lang || undefined, format).format(date);
   }
-  function reached() {
-    try { localStorage.setItem(LAST_CONTACT, String(Date.now())); } catch (error) { /* private mode */ }
+  function drawReached() {
     root.dataset.connection = "online";
     banner.hidden = true;
     var needs = banner.querySelector(".needs-server");
     if (needs) needs.remove();
-    document.querySelectorAll("#hands .offline-edit").forEach(function (offer) { offer.remove(); });
+    document.querySelectorAll(".offline-edit").forEach(function (offer) { offer.remove(); });
   }
-  function lost() {
-    var since = Math.max(remembered() || 0, Number(root.dataset.saved) || 0);
+  function drawLost(lastContact) {
+    var since = Math.max(lastContact || 0, Number(root.dataset.saved) || 0);
     banner.querySelector(".since").textContent = since ? fill(texts.since, { time: clock(since) }) : texts.unknown;
     root.dataset.connection = "offline";
     banner.hidden = false;
     if (scoresHere()) { startScorer(); offerEdits(document.getElementById("hands")); }
   }
-  function isOffline() { return root.dataset.connection === "offline"; }
 
   function needsServer() {
     var paragraph = banner.querySelector(".needs-server") || document.createElement("p");
     paragraph.className = "needs-server";
     paragraph.textContent = texts.needsServer;
     banner.append(paragraph);
-  }
-
-  // A 503 is the server without its database: as good as no connection (it says when to try again).
-  function answered(status) {
-    if (status === 503) lost();
-    else if (status > 0) reached();
-  }
-  function probe() {
-    return fetch(texts.probe, { method: "HEAD", cache: "no-store" }).then(function (response) {
-      answered(response.status);
-    }, lost);
   }
 
   document.addEventListener("htmx:sendError", lost);
@@ -327,86 +331,80 @@ import { openStore } from "./offline/store.js";
     if (form) keepForLater(form, null);
   });
 
-  // --- Sending -----------------------------------------------------------------------------------------
-  var sending = {};
+  // --- Sending (offline/sender.js): the answers read and drawn ---------------------------------------------
   function onItsPage(entry) { return Boolean(live()) && live().dataset.game === entry.game; }
 
-  function send(entry) {
-    var due = entry && (entry.state === "waiting" || (entry.state === "elsewhere" && onItsPage(entry)));
-    if (!due || sending[entry.game] || provisional(entry.game)) return Promise.resolve(); // created first
-    sending[entry.game] = true;
-    var body = new URLSearchParams();
-    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
-    return fetch(entry.action, {
-      method: "POST",
-      body: body,
-      cache: "no-store",
-      credentials: "same-origin",
-      headers: { "HX-Request": "true", "Idempotency-Key": entry.key }
-    }).then(function (response) {
-      answered(response.status);
-      return response.text().then(function (html) {
-        return entry.edit ? settleEdit(entry, response.status, html) : settle(entry, response.status, html);
-      });
-    }, lost).then(function () { delete sending[entry.game]; }, function () { delete sending[entry.game]; });
+  var sender = createSender({
+    store: store,
+    fetch: function (address, init) { return fetch(address, init); },
+    read: readAnswer,
+    here: function () { return live() ? live().dataset.game : null; },
+    answered: answered,
+    lost: lost,
+    words: answerWords,
+    shown: answerShown
+  });
+  var send = sender.send;
+
+  // What an answer's page says: the entry form's hand number and version, the reasons beside its fields (each
+  // once), and the page's own sentence (an error page's).
+  function readAnswer(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var number = page.querySelector("#entry input[name=hand]");
+    var version = page.querySelector("#entry input[name=version]");
+    var sentence = page.querySelector("main p");
+    var reasons = Array.prototype.map.call(page.querySelectorAll("#entry .error"), function (error) {
+      return error.textContent.trim();
+    }).filter(function (reason, index, all) { return reason && all.indexOf(reason) === index; });
+    return { next: number ? Number(number.value) : null, version: version ? version.value : null, reasons: reasons,
+             sentence: sentence ? sentence.textContent.trim() : null };
   }
 
-  function settle(entry, status, html) {
-    if (status === 200) {
+  // A change refused or clashing, in words, kept with it: why, and for a clash what the other phone did.
+  function answerWords(entry, verdict) {
+    var name = fill(entry.entry, { number: entry.number });
+    if (verdict.kind === RULE || verdict.kind === NOT_SENT) {
+      entry.message = [fill(verdict.kind === RULE ? texts.refused : texts.notSent, { entry: name })]
+        .concat(verdict.reasons).join(" ");
+      return Promise.resolve();
+    }
+    var next = verdict.next;
+    var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
+    entry.message = fill(entry.edit ? texts.editChanged : changed ? texts.changedFirst : texts.recordedFirst,
+                         { entry: name });
+    return saidWhatChanged(entry);
+  }
+
+  // The page after an answer: the server's board (an edit's answer is its whole game page), with the change's fate.
+  function answerShown(entry, verdict, html) {
+    if (verdict.kind === STORED) {
       current = true; // the board that comes back is the server's
-      var following = nextInLine(entry);
-      var stored = following ? store.put(following) : store.remove(entry.game);
-      return stored.then(function () {
-        if (following) send(following);
-        if (!onItsPage(entry)) return;
-        swapBoard(html, function () { note(fill(texts.sent, { entry: fill(entry.entry, { number: entry.number }) })); });
+      if (!onItsPage(entry)) return;
+      return swapBoard(entry.edit ? boardIn(html) || html : html, function () {
+        note(fill(texts.sent, { entry: fill(entry.entry, { number: entry.number }) }));
       });
     }
-    if (status >= 500 || status === 409 || status === 429) return; // the server is busy: tried again later
-    if (!onItsPage(entry)) { // settled on the game's own page, where both can be shown
-      entry.state = "elsewhere";
-      return store.put(entry);
-    }
-    var page = new DOMParser().parseFromString(html, "text/html");
-    if (status === 422) {
-      var fresh = page.querySelector("#entry input[name=hand]");
-      var next = fresh ? Number(fresh.value) : null;
-      // Another phone's change of an earlier hand leaves the number as it was and moves the version on: a clash, not
-      // a refusal, offered as a choice like the others.
-      var version = page.querySelector("#entry input[name=version]");
-      var moved = Boolean(version) && version.value !== fieldOf(entry, "version");
-      if (next === entry.number && !moved) { // refused by a rule: the form comes back as typed, with the reasons
-        // Kept, with the hands typed after it, until the player corrects it (its correction takes its place) or
-        // discards it: a reload before either loses nothing.
-        entry.state = "refused";
-        entry.rule = true;
-        var reasons = Array.prototype.map.call(page.querySelectorAll("#entry .error"), function (error) {
-          return error.textContent.trim();
-        }).filter(function (reason, index, all) { return reason && all.indexOf(reason) === index; });
-        entry.message = [fill(texts.refused, { entry: fill(entry.entry, { number: entry.number }) })]
-          .concat(reasons).join(" ");
-        return store.put(entry).then(function () {
-          swapBoard(html, function () { note(entry.message); });
-        });
-      }
-      entry.state = "conflict";
-      entry.next = next;
-      var name = fill(entry.entry, { number: entry.number });
-      var changed = entry.undo || (next !== null && next < entry.number) || next === entry.number;
-      entry.message = fill(changed ? texts.changedFirst : texts.recordedFirst, { entry: name });
-      return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
-        swapBoard(html, function () {
-          var theirs = document.getElementById("hand-" + entry.number);
-          if (theirs) theirs.open = true;
-        });
+    if (verdict.kind === RULE) return swapBoard(html, function () { note(entry.message); });
+    if (verdict.kind === NOT_SENT) return show();
+    // A clash: the server's board, the other phone's hand open beside this phone's change.
+    var board = entry.edit ? serverBoard() : Promise.resolve(html);
+    return board.then(function (fresh) {
+      if (!fresh) return show();
+      return swapBoard(fresh, function () {
+        var theirs = document.getElementById("hand-" + entry.number);
+        if (theirs) theirs.open = true;
       });
-    }
-    // Refused for good (edit rights gone, an expired form): say why, and let the player discard it.
-    var reason = page.querySelector("main p");
-    entry.state = "refused";
-    entry.message = fill(texts.notSent, { entry: fill(entry.entry, { number: entry.number }) })
-      + (reason ? " " + reason.textContent.trim() : "");
-    return store.put(entry).then(show);
+    });
+  }
+  function boardIn(html) {
+    var board = new DOMParser().parseFromString(html, "text/html").getElementById("board");
+    return board ? board.outerHTML : null;
+  }
+  // The game's board as the server has it now (an edit refused answers with the edit page).
+  function serverBoard() {
+    return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(boardIn, function () { return null; });
   }
 
   // What the other phone did, in words, added to a clash's message before it is kept (the change itself is kept
@@ -415,47 +413,22 @@ import { openStore } from "./offline/store.js";
     var api = fetch(texts.api.replace("GAME_ID", entry.game), { cache: "no-store", credentials: "omit" })
       .then(function (response) { return response.ok ? response.json() : null; });
     return Promise.all([store.game(entry.game), api]).then(function (both) {
-      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1]);
+      var lines = changesBetween(both[0] && (both[0].typedOn || both[0].api), both[1], CLASH_WORDS);
       if (lines.length) entry.message += " " + lines.join(" ");
     }).catch(function () { /* no words: the choice is offered all the same */ });
-  }
-  // Each hand's points for each side (a player, or a team), whatever the game: "delta" where hands add to a total,
-  // else the hand's "total".
-  function pointsOf(hand) {
-    var sides = hand.teams || hand.players || {};
-    var points = {};
-    Object.keys(sides).forEach(function (side) {
-      var value = "delta" in sides[side] ? sides[side].delta : sides[side].total;
-      if (typeof value === "number") points[side] = value;
-    });
-    return points;
   }
   function signed(value) {
     var text = new Intl.NumberFormat(root.lang || undefined, { signDisplay: "exceptZero" }).format(value);
     return text.replace("-", "\u2212");
   }
-  function changesBetween(before, now) {
-    if (!before || !now || !before.hands || !now.hands) return [];
-    var held = {};
-    before.hands.forEach(function (hand) { held[hand.number] = hand; });
-    var lines = [];
-    now.hands.forEach(function (hand) {
-      var was = held[hand.number];
-      delete held[hand.number];
-      if (!was) { lines.push(fill(texts.theyRecorded, { entry: entryName(hand.number) })); return; }
-      if (JSON.stringify(was.entry) === JSON.stringify(hand.entry)) return;
-      var old = pointsOf(was);
-      var fresh = pointsOf(hand);
-      var moves = Object.keys(fresh).filter(function (side) { return side in old && old[side] !== fresh[side]; })
-        .map(function (side) { return side + " " + signed(old[side]) + " \u2192 " + signed(fresh[side]); });
-      lines.push(moves.length ? fill(texts.theyChanged, { entry: entryName(hand.number), changes: moves.join(", ") })
-                              : fill(texts.theyChangedSame, { entry: entryName(hand.number) }));
-    });
-    Object.keys(held).forEach(function (number) {
-      lines.push(fill(texts.theyUndid, { entry: entryName(Number(number)) }));
-    });
-    return lines;
-  }
+  // The other phone's changes in the page's words (offline/clash-words.js).
+  var CLASH_WORDS = {
+    recorded: function (number) { return fill(texts.theyRecorded, { entry: entryName(number) }); },
+    changed: function (number, changes) { return fill(texts.theyChanged, { entry: entryName(number), changes: changes }); },
+    changedSame: function (number) { return fill(texts.theyChangedSame, { entry: entryName(number) }); },
+    undid: function (number) { return fill(texts.theyUndid, { entry: entryName(number) }); },
+    signed: signed
+  };
 
   function swapBoard(html, then) {
     var board = document.getElementById("board");
@@ -473,9 +446,7 @@ import { openStore } from "./offline/store.js";
   }
 
   function sendAll() {
-    return sendCreations().then(store.all).then(function (entries) {
-      return Promise.all(entries.map(send));
-    }, function () { return []; });
+    return sendCreations().then(sender.sendAll).then(null, function () { return []; });
   }
 
   // --- Showing the waiting hand in the history ----------------------------------------------------------
@@ -523,6 +494,25 @@ import { openStore } from "./offline/store.js";
     });
   }
 
+  // The choices offered for a change the server would not take, one way for every kind of clash (queue.js's
+  // choicesOf): each a button that does what it says; `discardIt` takes the change away.
+  function choiceButtons(entry, discardIt) {
+    var said = {
+      reapply: function () { return [texts.applyAgain, function () { reapplyEdit(entry); }]; },
+      putBack: function () { return [texts.putBack, function () { putBack(entry, currentEntryForm()); }]; },
+      add: function () {
+        return [fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }];
+      },
+      discard: function () { return [texts.discard, discardIt]; }
+    };
+    var choices = element("p", "actions");
+    choicesOf(entry, Boolean(currentEntryForm())).forEach(function (choice) {
+      var offer = said[choice]();
+      choices.append(button(offer[0], offer[1]));
+    });
+    return choices;
+  }
+
   function waitingElement(entry) {
     var name = fill(entry.entry, { number: entry.number });
     var box = document.createElement("div");
@@ -547,19 +537,7 @@ import { openStore } from "./offline/store.js";
       message.className = "waiting-problem";
       message.setAttribute("role", "alert");
       message.textContent = entry.message || "";
-      var choices = document.createElement("p");
-      choices.className = "actions";
-      if (entry.state === "conflict" && entry.edit && !entry.gone && currentEntryForm()) {
-        choices.append(button(texts.applyAgain, function () { reapplyEdit(entry); }));
-      }
-      if (correcting(entry) && currentEntryForm()) {
-        choices.append(button(texts.putBack, function () { putBack(entry, currentEntryForm()); }));
-      }
-      if (entry.state === "conflict" && entry.next && currentEntryForm() && !entry.undo && !entry.edit) {
-        choices.append(button(fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), function () { addAsNext(entry); }));
-      }
-      choices.append(button(texts.discard, function () { discard(entry); }));
-      box.append(message, choices);
+      box.append(message, choiceButtons(entry, function () { discard(entry); }));
     }
     return box;
   }
@@ -602,7 +580,7 @@ import { openStore } from "./offline/store.js";
       var heading = history && history.querySelector("h2");
       if (!heading) return;
       var elements = line.map(function (hand, index) { return index ? waitingElement(hand) : waitingElement(entry); });
-      if (scoring && (line.length > 1 || !sending[entry.game])) { // the last hand typed can be taken back
+      if (scoring && (line.length > 1 || !sender.isSending(entry.game))) { // the last hand typed can be taken back
         var last = line[line.length - 1];
         var undo = element("p", "actions");
         var lastBox = elements[elements.length - 1];
@@ -619,6 +597,9 @@ import { openStore } from "./offline/store.js";
         }
         lastBox.append(undo);
       }
+      if (scoring && canEdit()) line.forEach(function (hand, index) { // edited from its card, as from a line
+        if (!hand.edit && !hand.undo && !firstStep(hand)) elements[index].append(editButton(hand.number));
+      });
       elements[0].dataset.signature = signature;
       elements.forEach(function (element) { heading.after(element); }); // each above the one before: the latest first
     }, function () { /* no IndexedDB: nothing can wait */ });
@@ -639,23 +620,11 @@ import { openStore } from "./offline/store.js";
       ? " " + fill(link.dataset.undoLabel, { number: Number(at.value) - 1 }) : link.dataset.drawn;
   }
 
-  // Piquet's dealer alternates, so a deal added an odd number of places later has elder and younger swapped: the
-  // declarations and tricks typed for a player go with that player, under the other role (the pique, elder's
-  // alone, is asked again).
-  function swapRoles(text) {
-    return text.replace(/elder|younger/g, function (role) { return role === "elder" ? "younger" : "elder"; });
-  }
-  function reseated(fields) {
-    return fields.filter(function (pair) { return pair[0] !== "pique"; }).map(function (pair) {
-      return [swapRoles(pair[0]), /^(elder|younger)$/.test(pair[1]) ? swapRoles(pair[1]) : pair[1]];
-    });
-  }
-
   function addAsNext(entry) {
     var form = currentEntryForm();
     if (!form) return;
     var number = Number(form.querySelector("input[name=hand]").value);
-    if (form.id === "deal-form" && (number - entry.number) % 2 !== 0) entry.fields = reseated(entry.fields);
+    entry.fields = gameHere().movedFields(entry.fields, entry.number, number); // typed for another hand's seats
     var fresh = Array.prototype.map.call(form.querySelectorAll("input[type=hidden]"), function (field) {
       return [field.name, field.value];
     });
@@ -679,7 +648,7 @@ import { openStore } from "./offline/store.js";
     if (line.length > 1) {
       first.later = first.later.slice(0, -1);
       taken = store.put(first);
-    } else if (!sending[first.game]) {
+    } else if (!sender.isSending(first.game)) {
       taken = store.remove(first.game);
     } else {
       return; // being sent this very moment: it is the server's to undo now
@@ -713,54 +682,12 @@ import { openStore } from "./offline/store.js";
   // are sent one by one, in order, each with the hand number and game version it was typed for (the version
   // grows by one with each change) and its own key. Piquet's deals likewise. A phone without the scorer holds
   // the form while one hand waits, as before.
-  var SCORED_KINDS = ["dummy-spades", "spades", "piquet"];
   function scoresHere() {
-    var here = live();
-    return Boolean(here) && SCORED_KINDS.indexOf(here.dataset.kind) >= 0 && engineWanted() && Boolean(texts.engine);
+    var game = gameHere();
+    return Boolean(game) && game.scoredHere && engineWanted() && Boolean(texts.engine);
   }
-
-  function inLine(entry) { return [entry].concat(entry.later || []); }
-  function nextInLine(entry) {
-    var later = entry.later || [];
-    if (!later.length) return null;
-    var following = later[0];
-    following.later = later.slice(1);
-    following.state = "waiting";
-    return following;
-  }
-  function fieldOf(hand, name) {
-    var pair = hand.fields.filter(function (field) { return field[0] === name; })[0];
-    return pair ? pair[1] : null;
-  }
-  function setField(hand, name, value) {
-    hand.fields = hand.fields.filter(function (field) { return field[0] !== name; });
-    if (value !== null) hand.fields.unshift([name, String(value)]);
-  }
-  function firstStep(hand) { return fieldOf(hand, "step") === "first"; }
-  // The number of the hand typed after `hand`: the same while it waits for its play, or when it was undone.
-  function after(hand) {
-    if (hand.edit) return hand.at; // an edit leaves the next number where it was
-    return hand.number + (firstStep(hand) || hand.undo ? 0 : 1);
-  }
-  // The hands behind `entry` get their numbers and versions again, from it; with `before` (a hand discarded),
-  // `entry` first takes that hand's place.
-  function renumber(entry, before) {
-    var previous = null;
-    inLine(entry).forEach(function (hand) {
-      if (hand.edit) { renumberEdit(hand, previous, before); previous = hand; return; }
-      if (before && !previous) {
-        hand.number = before.number;
-        ["hand", "version", "completes"].forEach(function (name) { setField(hand, name, fieldOf(before, name)); });
-      } else if (previous) {
-        var number = after(previous);
-        hand.number = hand.undo ? number - 1 : number;
-        setField(hand, "hand", hand.number);
-        setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
-        if (!previous.edit) setField(hand, "completes", firstStep(previous) ? number : null);
-      }
-      previous = hand;
-    });
-  }
+  // The adapter of the game on this page (offline/games/), or null on a page of no game.
+  function gameHere() { return live() ? adapterOf(live().dataset.kind) : null; }
 
   // The server's game object, kept whenever a page of the game from the server shows it.
   var heldVersion = null;
@@ -784,33 +711,10 @@ import { openStore } from "./offline/store.js";
       .catch(function () { heldVersion = null; });
   }
 
-  var scorer = null;
-  var asked = 0;
-  var answers = {};
-  // The worker loads Pyodide as it starts (seconds): started as soon as the server is lost.
-  function startScorer() {
-    if (!scorer) {
-      scorer = new Worker(texts.engine);
-      scorer.onmessage = function (event) {
-        var done = answers[event.data.id];
-        delete answers[event.data.id];
-        if (done) done(event.data.answer || null);
-      };
-      scorer.onerror = function () {
-        Object.keys(answers).forEach(function (id) { answers[id](null); });
-        answers = {};
-        scorer = null;
-      };
-    }
-  }
-  function score(game) {
-    startScorer();
-    return new Promise(function (resolve) {
-      asked += 1;
-      answers[asked] = resolve;
-      scorer.postMessage({ id: asked, game: game, language: root.lang || "en" });
-    });
-  }
+  // The phone's engine (offline/scorer.js), started as soon as the server is lost.
+  var scorer = createScorer({ address: texts.engine, language: root.lang || "en" });
+  var startScorer = scorer.start;
+  var score = scorer.score;
 
   function typedFields(hand) {
     var fields = {};
@@ -918,9 +822,10 @@ import { openStore } from "./offline/store.js";
       tbody.append(row);
     });
     table.append(thead, tbody);
+    var ownLine = adapterOf(board.game) && adapterOf(board.game).statusLine(board);
     var status = element("p", "phone-board-status", board.waiting_number
       ? fill(texts.waitingPlay, { entry: fill(entryWord, { number: board.waiting_number }) })
-      : board.game === "piquet" ? board.status_line // "Deal 3 of 6: Ben deals, Ann is elder.", the partie's end
+      : ownLine ? ownLine
       : board.winner ? fill(texts.wins, { name: board.winner })
       : fill(texts.dealsNext, { name: board.next_dealer, entry: fill(entryWord, { number: board.next_number }) }));
     panel.append(title, table, status);
@@ -948,12 +853,12 @@ import { openStore } from "./offline/store.js";
     var form = currentEntryForm();
     if (form) form.hidden = board.status === "finished"; // over on this phone: no next hand (the undo stays)
     orderBids(form, board.next_bidding_order);
-    // Piquet's line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
-    if (board.game === "piquet") document.querySelectorAll("p.game-facts").forEach(function (facts) {
+    // A game's own line under the form says where the server's game stands ("Deal 1 of 6: ..."): the panel says it now.
+    if (ownLine) document.querySelectorAll("p.game-facts").forEach(function (facts) {
       facts.hidden = true;
       facts.setAttribute("data-offline-hidden", "");
     });
-    drawPhoneHistory(board);
+    drawPhoneHistory(board, line);
   }
 
   // The form's bid rows in the bidding order of the hand it is for on this phone (the server drew them for the hand
@@ -1147,7 +1052,8 @@ import { openStore } from "./offline/store.js";
     return Promise.race([answered, late]).then(function (answer) {
       clearTimeout(slow);
       if (!answer || !answer.errors) return null;
-      if (answer.errors.some(function (problem) { return problem.input === "pique"; })) askPique(form);
+      var question = gameHere() && gameHere().openQuestion;
+      if (question && answer.errors.some(function (problem) { return problem.input === question; })) askPique(form);
       var marked = [];
       answer.errors.forEach(function (problem) {
         var field = problem.input && form.querySelector("[name='" + problem.input + "']");
@@ -1168,11 +1074,11 @@ import { openStore } from "./offline/store.js";
   // the dealer alternates, so a form readied for a deal an odd number of places from the one it was drawn for
   // has the two names swapped, everywhere in it. Its fields stay by role.
   function seatRoles(form, number) {
-    if (form.id !== "deal-form") return;
+    if (!gameHere() || !gameHere().formByRole) return;
     var drawnFor = Number(form.dataset.drawnFor || form.querySelector("input[name=hand]").value);
     form.dataset.drawnFor = String(drawnFor);
     drawnNames(form);
-    var swapped = (number - drawnFor) % 2 !== 0;
+    var swapped = gameHere().rolesSwapped(drawnFor, number);
     if (swapped === (form.dataset.swapped === "1")) return;
     form.dataset.swapped = swapped ? "1" : "0";
     var names = drawnNames(form);
@@ -1230,7 +1136,7 @@ import { openStore } from "./offline/store.js";
   // A deal edited offline: the form names deal `number`'s elder and younger (the dealer alternates), says nothing
   // of the deal it was typed for, and asks the pique when the deal has it; `fields` null: the edit is over.
   function dealForEdit(form, number, fields) {
-    if (form.id !== "deal-form") return;
+    if (!gameHere() || !gameHere().formByRole) return;
     seatRoles(form, number);
     clearVerdicts(form);
     if (fields && (fields.pique || [""])[0]) askPique(form);
@@ -1238,7 +1144,7 @@ import { openStore } from "./offline/store.js";
   // The chips and values set again as the deal has them, without events: filling them in order set off the
   // form's own helpers (a trick's winner given to the tricks after it, "Not good" clearing the point's value).
   function dealFilled(form, fields) {
-    if (form.id !== "deal-form") return;
+    if (!gameHere() || !gameHere().formByRole) return;
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") return;
       var values = fields[field.name] || [];
@@ -1431,44 +1337,6 @@ import { openStore } from "./offline/store.js";
     }).then(function () { keepingEdit = false; });
   }
 
-  // An edit in line behind `previous` (or taking the place of `before`, discarded): made on the version after it.
-  function renumberEdit(hand, previous, before) {
-    if (previous) {
-      setField(hand, "version", Number(fieldOf(previous, "version")) + 1);
-      hand.at = after(previous);
-    } else if (before) {
-      setField(hand, "version", fieldOf(before, "version"));
-      hand.at = before.edit ? before.at : before.undo ? before.number + 1 : before.number;
-    }
-  }
-
-  // The edit's answer: the game page it leads to (stored), or the edit page refused (the game changed first), or
-  // no such hand any more (undone on another phone).
-  function settleEdit(entry, status, html) {
-    if (status === 200) {
-      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("board");
-      return settle(entry, 200, fresh ? fresh.outerHTML : html);
-    }
-    if (status !== 422 && status !== 404) return settle(entry, status, html);
-    if (!onItsPage(entry)) {
-      entry.state = "elsewhere";
-      return store.put(entry);
-    }
-    entry.state = "conflict";
-    entry.gone = status === 404;
-    entry.message = fill(texts.editChanged, { entry: fill(entry.entry, { number: entry.number }) });
-    return saidWhatChanged(entry).then(function () { return store.put(entry); }).then(function () {
-      return fetch(location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" });
-    }).then(function (response) { return response.text(); }).then(function (page) {
-      var board = new DOMParser().parseFromString(page, "text/html").getElementById("board");
-      if (!board) return show();
-      return swapBoard(board.outerHTML, function () {
-        var theirs = document.getElementById("hand-" + entry.number);
-        if (theirs) theirs.open = true;
-      });
-    }, function () { return show(); });
-  }
-
   // "Apply it again": the edit, as typed, sent for the game as the server has it now.
   function reapplyEdit(entry) {
     var form = currentEntryForm();
@@ -1497,13 +1365,18 @@ import { openStore } from "./offline/store.js";
   // --- Pages drawn by the server, while changes wait on this phone ----------------------------------------------
   // The history's lines are drawn again from the phone's board (each with its Edit button), and the chart, which
   // the phone does not draw, is hidden with a word that it comes back once the changes are sent.
-  function drawPhoneHistory(board) {
+  function drawPhoneHistory(board, line) {
     var hands = document.getElementById("hands");
     if (!hands) return;
     var lines = element("div", "phone-hands");
     lines.id = "phone-hands";
     var editable = canEdit();
+    // A hand typed here and waiting shows once: as its card above the history (how it was scored: on the board).
+    var carded = line.filter(function (hand) { return !hand.edit && !hand.undo; }).map(function (hand) {
+      return hand.number;
+    });
     board.hands.slice().reverse().forEach(function (hand) {
+      if (carded.indexOf(hand.number) >= 0) return;
       var line = element("details", "hand" + (hand.complete ? "" : " waiting"));
       line.id = "phone-hand-" + hand.number;
       var top = element("summary");
@@ -1606,8 +1479,6 @@ import { openStore } from "./offline/store.js";
   // lost, sent again, leads to the same game. The redirect's address gives the game's id, which replaces the stand-in
   // id in every waiting hand's action; the phone opens the game there (the 303's cookie gave it the edit rights),
   // and that page sends the hands in order. A refused creation is shown with its reasons until the player discards it.
-  var PROVISIONAL = "new:";
-  function provisional(game) { return typeof game === "string" && game.indexOf(PROVISIONAL) === 0; }
   function newGameKind(form) {
     var match = /\/new\/([\w-]+)$/.exec(new URL(form.action, location.href).pathname);
     return match && form.querySelector("input[name=player_0]") ? match[1] : null;
@@ -1737,7 +1608,8 @@ import { openStore } from "./offline/store.js";
   // becomes the game's.
   function putNames(placeholders, api) {
     var names = api.players;
-    var shift = api.game === "piquet" ? Math.max(0, names.indexOf(api.first_dealer)) : 0;
+    var game = adapterOf(api.game);
+    var shift = game ? game.firstNamedSeat(names, api.first_dealer) : 0;
     var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + placeholders.map(escaped).join("|") + ")(?![\\p{L}\\p{N}])", "gu");
     var swapper = function (shifted) {
       var named = {};
@@ -1763,15 +1635,16 @@ import { openStore } from "./offline/store.js";
   // The bids in the table's bidding order for hand 1 (the blank page lists them from the placeholders' dealer): the
   // seats after the first dealer's, the dealer last. The fields stay by seat.
   function bidsInOrder(api) {
-    var count = api.players.length;
-    var dealer = api.players.indexOf(api.first_dealer);
+    var game = adapterOf(api.game);
+    var seats = game && game.biddingSeats(api.players, api.first_dealer);
+    if (!seats) return;
     var place = function (row) {
       var field = row.querySelector("input[name^=bids-][name$=-bid]");
-      return field ? (Number(field.name.split("-")[1]) - dealer - 1 + 2 * count) % count : 0;
+      return field ? seats.indexOf(Number(field.name.split("-")[1])) : 0;
     };
     document.querySelectorAll("#entry fieldset").forEach(function (fieldset) {
       var rows = Array.prototype.slice.call(fieldset.querySelectorAll(":scope > .bid-row"));
-      if (dealer < 0 || rows.length !== count) return;
+      if (rows.length !== seats.length) return;
       var after = rows[rows.length - 1].nextSibling;
       rows.sort(function (one, other) { return place(one) - place(other); });
       rows.forEach(function (row) { fieldset.insertBefore(row, after); });
@@ -1795,9 +1668,7 @@ import { openStore } from "./offline/store.js";
       if (!waits) {
         var message = element("p", "waiting-problem", creation.message || "");
         message.setAttribute("role", "alert");
-        var choices = element("p", "actions");
-        choices.append(button(texts.discard, function () { discardCreation(held); }));
-        box.append(message, choices);
+        box.append(message, choiceButtons(creation, function () { discardCreation(held); }));
       }
       if (old) old.remove();
       heading.after(box);
@@ -1941,7 +1812,7 @@ import { openStore } from "./offline/store.js";
   }
 
   // --- When --------------------------------------------------------------------------------------------
-  if (root.dataset.from === "cache") lost(); else reached();
+  if (root.dataset.from === "cache") connection.lost(); else connection.reached();
   whenParsed(function () {
     if (root.dataset.from === "cache") putAwayOnlineOnly(document); // a copy kept before this was done
     openProvisional().then(show).then(keepCopy).then(sendAll).then(keepGame);

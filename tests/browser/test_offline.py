@@ -10,6 +10,11 @@ Waits here are bounds on how long a step may take, never measures of speed.
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+from scorekeeper.store import table_commands, writes
 
 from ..games import PIQUET_DEALS, PIQUET_GAME
 from .support import NARROW_PHONE, another_phone_changes, screenshot, serve_cdn_locally, wait_for
@@ -304,6 +309,45 @@ def test_a_hand_the_server_refuses_by_a_rule_can_be_discarded_after_a_reload(pho
     phone.reload()
     assert phone.locator(".waiting-hand").count() == 0
     assert stored_hands(server, game_id) == []
+
+
+def test_a_hand_for_a_game_deleted_meanwhile_stays_on_the_phone_as_not_sent_until_discarded(phone, server, database):
+    game_id, _ = open_with_edit_rights(phone, server)
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.click("#hand-form [type=submit]")
+    phone.locator(".waiting-hand").wait_for()
+
+    # Another phone deletes the game while this one cannot reach the server: the hand's address answers 404.
+    with database.app_context():
+        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == game_id)).scalar_one())
+        writes.commit()
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.wait_for(timeout=30_000)
+    assert choice.locator(".waiting-title").inner_text() == "Hand 1 from this phone · not sent"
+    assert choice.locator(".waiting-problem").inner_text() == (
+        "Hand 1 could not be sent: There is no such page. Check the link.")
+    assert choice.locator("button").all_inner_texts() == ["Discard it"]
+    assert kept_changes(phone) == 1, "kept on the phone until the player decides"
+    choice.get_by_role("button", name="Discard it").click()
+    phone.locator(".offline-note", has_text="Hand 1 from this phone was discarded.").wait_for()
+    assert phone.locator(".waiting-hand").count() == 0
+    assert kept_changes(phone) == 0
+    assert server.request("GET", f"/api/v1/games/{game_id}")[0] == 404
+
+
+def kept_changes(phone) -> int:
+    """How many games have changes kept on the phone (its IndexedDB's "waiting" store)."""
+    return phone.evaluate("""() => new Promise((resolve) => {
+        const opened = indexedDB.open("scorekeeper-offline", 2);
+        opened.onsuccess = () => {
+            const count = opened.result.transaction("waiting").objectStore("waiting").count();
+            count.onsuccess = () => resolve(count.result);
+        };
+    })""")
 
 
 def test_a_piquet_deal_added_as_the_next_deal_keeps_each_players_declarations(phone, server, database):

@@ -98,6 +98,7 @@ def test_an_edit_another_phone_overtook_is_offered_as_a_choice_and_applied_again
         "Edit of Hand 1: that one was changed or undone on another phone before this edit could be sent. "
         "Theirs is in the history, this phone’s edit here. "
         "Hand 1 was changed on another phone: Ann +71 \u2192 +61, Ben +50 \u2192 +42, Cid \u221260 \u2192 +42.")
+    choice.locator("button", has_text="Discard it").wait_for()  # the card is drawn again once the board is swapped
     assert choice.locator("button").all_inner_texts() == ["Apply my edit to it again", "Discard it"]
     wait_for(phone, "() => document.getElementById('hand-1').open")
     assert [hand["entry"]["tricks"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]][0] == (
@@ -138,8 +139,8 @@ def test_a_hand_still_waiting_to_be_sent_is_edited_and_both_are_sent_once_in_ord
     phone.click("#hand-form button[type=submit]:not([name=step])")
     phone.locator("#phone-board h2", has_text="Hand 3 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
 
-    phone.click("#phone-hand-3 summary")
-    phone.click("#phone-hand-3 .offline-edit button:text-is('Edit Hand 3')")
+    assert phone.locator("#waiting-3").count() == 1 and phone.locator("#phone-hand-3").count() == 0, "shown once"
+    phone.click("#waiting-3 .offline-edit button:text-is('Edit Hand 3')")
     phone.locator(".offline-editing", has_text="Editing Hand 3").wait_for(timeout=SCORED_SECONDS * 1000)
     assert phone.input_value("#tricks-0") == str(SPADES_HANDS[2]["tricks"]["Ann"]), "as it was typed"
     type_row(phone, OURS)
@@ -320,8 +321,9 @@ def test_five_hands_an_edit_of_hand_2_and_an_undo_of_hand_5_offline(phone, serve
         phone.click("#hand-form [type=submit]")
         phone.locator("#phone-board h2", has_text=f"Hand {count} not sent yet").wait_for(
             timeout=SCORED_SECONDS * 1000)
-    phone.click("#phone-hand-2 summary")
-    phone.click("#phone-hand-2 .offline-edit button")
+    assert phone.locator(".waiting-hand").count() == 5 and phone.locator("#phone-hands details").count() == 0, (
+        "each hand typed here shows once, as its card")
+    phone.click("#waiting-2 .offline-edit button")
     phone.locator(".offline-editing").wait_for(timeout=SCORED_SECONDS * 1000)
     type_row(phone, OURS)
     phone.click("#hand-form button:text-is('Save changes')")

@@ -216,7 +216,7 @@ def test_while_hands_wait_the_boards_undo_link_is_put_away_for_the_waiting_hands
     phone.click("#hand-form [type=submit]")
     phone.locator("#phone-board h2", has_text="with Hand 2 not sent yet").wait_for(timeout=SCORED_SECONDS * 1000)
     assert phone.locator("a.undo").is_hidden()
-    assert phone.locator(".waiting-hand button").all_inner_texts() == ["Undo Hand 2"]
+    assert phone.locator(".waiting-hand button").all_inner_texts() == ["Undo Hand 2", "Edit Hand 2"]
     phone.goto("/")
     phone.goto(f"/g/{game_id}")  # the page's kept copy, drawn when hand 1 was the last
     phone.locator("#phone-board h2", has_text="with Hand 2 not sent yet").wait_for()

@@ -25,7 +25,7 @@ def test_pages_json_css_and_js_are_compressed_for_browsers_that_accept_it(client
 
 def test_scripts_and_style_sheets_are_sent_without_their_comments(client):
     source = (STATIC / "offline.js").read_text()
-    assert "// Offline at the table: the banner" in source
+    assert "// Offline at the table:" in source
     script = client.get("/static/offline.js").get_data(as_text=True)
     assert "// Offline at the table" not in script
     assert "function keepCopy(){" in script
