@@ -2,8 +2,8 @@
 
 SQLite in a temporary folder by default; set TEST_DATABASE_URL (for example
 postgresql://user:password@localhost/scorekeeper_test) to run the same tests
-on PostgreSQL. That database (under pytest-xdist, the worker's own schema in it)
-is emptied before every test. See tests/databases.py.
+on PostgreSQL. That database (under pytest-xdist, the worker's own database beside
+it) is emptied before every test. See tests/databases.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
 from .catalogs import compile_catalogs
-from .databases import MIGRATED_SQLITE, SQLITE_FILE, empty_postgres, worker_url
+from .databases import MIGRATED_SQLITE, SQLITE_FILE, create_worker_database, empty_postgres
 from .web.api_client import DocumentedClient
 
 # Timing varies with the machine's load (CI has two cores): judge examples by
@@ -31,8 +31,8 @@ settings.load_profile("scorekeeper")
 def pytest_configure(config):
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and os.environ.get("TEST_DATABASE_URL"):
-        # Set in the environment, so that the servers the tests start as processes work in the same schema.
-        os.environ["TEST_DATABASE_URL"] = worker_url(os.environ["TEST_DATABASE_URL"], worker)
+        # Set in the environment, so that the servers the tests start as processes use the same database.
+        os.environ["TEST_DATABASE_URL"] = create_worker_database(os.environ["TEST_DATABASE_URL"], worker)
 
 
 def pytest_sessionstart(session):

@@ -2,52 +2,57 @@
 
 SQLite: the migrations run once per test process, into a file that is then copied for every test (a copy takes
 milliseconds, the migrations a quarter of a second). PostgreSQL (TEST_DATABASE_URL): each pytest-xdist worker
-works in a schema of its own, set as the connections' search_path, and empties it before every test.
+works in a database of its own, created beside the run's when the worker starts, and empties it before every test
+(a database rather than a schema: `pg_dump`, in the backup's test, dumps one whole database, and another
+worker's schema changing under it would fail it).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from flask_migrate import upgrade
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from scorekeeper.app import create_app
+from scorekeeper.config import database_uri
 from scorekeeper.extensions import db
 
 SQLITE_FILE = "test.db"
 
 
 def worker_url(url: str, worker: str) -> str:
-    """`url` with every connection's search_path set to the schema of pytest-xdist's `worker` (e.g. "gw0").
+    """`url` with the database of pytest-xdist's `worker` (e.g. "gw1") in place of the run's.
 
     >>> worker_url("postgresql://u:p@localhost:5432/test", "gw1")
-    'postgresql://u:p@localhost:5432/test?options=-csearch_path%3Dworker_gw1'
+    'postgresql://u:p@localhost:5432/test_gw1'
     """
     parts = urlsplit(url)
-    query = [*parse_qsl(parts.query), ("options", f"-csearch_path={worker_schema(worker)}")]
-    return urlunsplit(parts._replace(query=urlencode(query)))
+    return urlunsplit(parts._replace(path=f"{parts.path}_{worker}"))
 
 
-def worker_schema(worker: str) -> str:
-    return f"worker_{worker}"
-
-
-def postgres_schema() -> str:
-    """The schema this process's tests work in: the worker's own under pytest-xdist, else `public`."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    return worker_schema(worker) if worker else "public"
+def create_worker_database(url: str, worker: str) -> str:
+    """Create, empty, the database of `worker` beside the run's database at `url` (dropping what an earlier run
+    left there); its URL."""
+    own = worker_url(url, worker)
+    name = urlsplit(own).path.removeprefix("/")
+    server = create_engine(database_uri(url), poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    server.dispose()
+    return own
 
 
 def empty_postgres(revision: str) -> None:
-    """Drop this process's schema with everything in it, then migrate it again to `revision` (in an app context)."""
-    schema = postgres_schema()
+    """Drop the test database's schema with everything in it, then migrate it again to `revision` (in an app
+    context)."""
     with db.engine.begin() as connection:
-        connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE; CREATE SCHEMA "{schema}"'))
+        connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     upgrade(revision=revision)
 
 
