@@ -51,14 +51,19 @@ check: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scorekeeper/rules
 
+# The tests run in parallel, one pytest-xdist worker per core (`make test TEST_WORKERS=4` for another number);
+# `worksteal` hands each worker a run of neighbouring tests, so that a module's server starts once per worker.
+TEST_WORKERS ?= auto
+PARALLEL := -n $(TEST_WORKERS) --dist worksteal
+
 # The offline client's unit tests (tests/js) run in Node, without a browser.
 test: test-deps check compile-translations
 	node --test tests/js/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
 
-# The database-backed tests again, on PostgreSQL (the scale-out store).
+# The database-backed tests again, on PostgreSQL (the scale-out store), each worker in a schema of its own.
 test-postgres: test-deps compile-translations
-	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider tests/web
+	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider $(PARALLEL) tests/web
 
 # Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk,
 # then plays club evenings against the app (scripts/club_load.py, whose aiohttp comes with the test extras);

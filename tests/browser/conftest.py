@@ -20,17 +20,38 @@ from ..conftest import dispose, make_app
 from .support import CHROMIUM, CHROMIUM_FLAGS, NARROW_PHONE, PHONE, Server, WatchedBrowser, make_page, serve_cdn_locally
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """The app on 127.0.0.1 with a fresh database; yields its base URL."""
-    app = make_app(tmp_path, TESTING=False)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+class CurrentApp:
+    """The WSGI app a module's server hands every request to: the app of the test running now."""
+
+    def __init__(self) -> None:
+        self.app = None
+
+    def __call__(self, environ, start_response):
+        return self.app(environ, start_response)
+
+
+@pytest.fixture(scope="module")
+def module_server():
+    """One server on 127.0.0.1 for a module's tests, each test with an app of its own (`live_server`): stopping a
+    server waits for its loop's next turn, and that wait, once per test, added up."""
+    current = CurrentApp()
+    server = make_server("127.0.0.1", 0, current, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    yield current, f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
-    dispose(app)
+
+
+@pytest.fixture
+def live_server(module_server, tmp_path):
+    """The app on 127.0.0.1 with a fresh database, the module's server handing it this test's requests; yields
+    its base URL."""
+    current, url = module_server
+    current.app = make_app(tmp_path, TESTING=False)
+    yield url
+    dispose(current.app)
+    current.app = None
 
 
 @pytest.fixture(scope="session")

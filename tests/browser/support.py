@@ -9,11 +9,12 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.app import ROOT
 
-from ..web.test_gunicorn import free_port
+from ..ports import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -145,6 +146,16 @@ def wait_for(page, expression: str, arg=None, *, seconds: float = 10) -> None:
     while not page.evaluate(expression, arg):
         if time.monotonic() > deadline:
             raise AssertionError(f"Still not true after {seconds} s: {expression}")
+        page.wait_for_timeout(50)
+
+
+def wait_until(page, condition: Callable[[], bool], *, seconds: float = 10) -> None:
+    """Wait until `condition()`, a test's own record of the page's events (its requests, its responses), is true;
+    the page's events keep coming in meanwhile."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Still not true after {seconds} s")
         page.wait_for_timeout(50)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import NARROW_PHONE, screenshot, wait_for
+from .support import NARROW_PHONE, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def test_one_step_bids_show_the_declarer_the_teams_and_the_void_nils_as_they_are
     assert page.inner_text("#bidding-preview") == "", "nothing to say before the bids"
     page.fill("#bids-1-bid", "5")
     page.fill("#bids-2-bid", "6")
-    page.wait_for_timeout(600)
+    settled(page)  # the server has answered what these two bids decide
     assert page.inner_text("#bidding-preview") == "", "two bids of three decide nothing yet"
     page.check("input[name='bids-1-nil'][value='Cid']")
     page.check("input[name='bids-2-nil'][value='dummy']")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import ARTIFACTS, NARROW_PHONE, screenshot, wait_for
+from .support import ARTIFACTS, NARROW_PHONE, screenshot, settled, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +96,7 @@ def test_a_filled_in_count_the_player_touches_is_theirs(new_phone, game, languag
     # The player taps the filled-in count and clears it: it stays blank, and the focus stays there.
     page.locator("#tricks-3").click()
     page.keyboard.press("Backspace")
-    page.wait_for_timeout(100)
+    settled(page)  # and the server's verdict on the form as it now is
     assert page.input_value("#tricks-3") == ""
     assert focused(page) == "tricks-3"
     # Changing another count does not fill it in again: it is the player's now.
@@ -120,9 +120,8 @@ def test_filling_the_declarations_from_cards_stays_on_the_form(phone):
         page.locator(f"label:has(input[name=cards_younger][value='{card}'])").click()
     page.click("button:has-text('Fill the declarations from these cards')")
     wait_for(page, "document.querySelector('#younger-point-value').value === '38'")
-    page.wait_for_timeout(300)
-    # The form's next step, the play, is on the screen; the Share section is not.
-    assert page.evaluate("""() => {
+    # The form's next step, the play, comes on the screen; the Share section does not.
+    wait_for(page, """() => {
         const play = document.querySelector('#deal-form fieldset.play').getBoundingClientRect();
         return play.top >= -1 && play.top < window.innerHeight / 2;
     }""")

@@ -19,18 +19,13 @@ import pytest
 from scorekeeper.app import ROOT
 
 from ..conftest import dispose, make_app
+from ..ports import free_port
 
 BOOT_SECONDS = 60
 ANSWER_SECONDS = 20
 SLOW_CLIENTS = 4
 HALF_SENT = 64
 HALF_SENT_ANSWER_SECONDS = 90
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Gunicorn:
