@@ -257,7 +257,11 @@ def another_phone_changes(database, method: str, path: str, token: str, body: di
     """Another phone changes the game through the API, on the server's database while this phone is offline;
     the status it was answered."""
     with database.test_client() as other_phone:
-        return other_phone.open(path, method=method, json=body, headers={"Authorization": f"Bearer {token}"}).status_code
+        headers = {"Authorization": f"Bearer {token}"}
+        if method in ("PUT", "DELETE"):  # it changes a hand of the game as it read it (If-Match)
+            game_path = path.split("/hands")[0]
+            headers["If-Match"] = other_phone.get(game_path).headers["ETag"]
+        return other_phone.open(path, method=method, json=body, headers=headers).status_code
 
 
 def scorer_kept(phone) -> None:
