@@ -61,7 +61,7 @@ test: test-deps check compile-translations
 	node --test tests/js/
 	$(BIN)/python -m pytest $(PARALLEL)
 
-# The database-backed tests again, on PostgreSQL (the scale-out store), each worker in a schema of its own.
+# The database-backed tests again, on PostgreSQL (the scale-out store), each worker in a database of its own.
 test-postgres: test-deps compile-translations
 	scripts/with-postgres $(BIN)/python -m pytest -p no:cacheprovider $(PARALLEL) tests/web
 
