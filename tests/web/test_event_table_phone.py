@@ -31,6 +31,7 @@ def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_
     assert confirmed.status_code == 303 and confirmed.headers["Location"] == page
     html = client.get(page).get_data(as_text=True)
     assert f"This table has finished; {third} confirmed its result." in html and "I confirm" not in html
+    assert "the organiser seats round 2 next." in html and "Next: the organiser seats" not in html, "said once"
     seat(client, created)
     html = client.get(page).get_data(as_text=True)
     assert "Round 2 is seated. Find your table:" in html
