@@ -112,6 +112,11 @@ def test_the_ratings_table_shows_each_players_rating_change_and_why_it_moved(cli
     assert f"won table 1 against {second} (rated 0.00) and {third} (rated 0.00): +{w.ordinal():.2f}" in html
     assert "▲" in html and "▼" in html
     assert '<figure class="chart" id="rating-chart">' in html
+    chart_table = html.split('<table class="chart-table">')[1].split("</table>")[0]
+    assert "<caption>Ratings after each club night</caption>" in chart_table
+    assert re.findall(r'<th scope="col">([^<]+)</th>', chart_table) == ["Club night", winner, second, third]
+    assert re.findall(r"<td>([^<]+)</td>", chart_table) == [
+        f"{rating.ordinal():.2f}".replace("-", "−") for rating in (w, s, t)]
     french = client.get(f"/ladders/{ladder['id']}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert f"{w.ordinal():.2f}".replace(".", ",") in french
 
