@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from flask_migrate import upgrade
@@ -89,14 +91,24 @@ def client(app):
     return app.test_client()
 
 
+@contextmanager
+def serving(wsgi_app) -> Iterator[str]:
+    """`wsgi_app` served on a free port of 127.0.0.1 by a thread of this process, while the block runs; yields its
+    base URL."""
+    server = make_server("127.0.0.1", 0, wsgi_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
 @pytest.fixture
 def live_app(tmp_path):
     """The app on 127.0.0.1 with a fresh database: its test client and its base URL."""
     app = make_app(tmp_path, TESTING=False)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with serving(app) as url:
+        yield app, url
     dispose(app)

@@ -10,13 +10,11 @@ test-artifacts/ to be looked at.
 from __future__ import annotations
 
 import os
-import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
-from ..conftest import dispose, make_app
+from ..conftest import dispose, make_app, serving
 from .support import CHROMIUM, CHROMIUM_FLAGS, NARROW_PHONE, PHONE, Server, WatchedBrowser, make_page, serve_cdn_locally
 
 
@@ -35,12 +33,8 @@ def module_server():
     """One server on 127.0.0.1 for a module's tests, each test with an app of its own (`live_server`): stopping a
     server waits for its loop's next turn, and that wait, once per test, added up."""
     current = CurrentApp()
-    server = make_server("127.0.0.1", 0, current, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield current, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with serving(current) as url:
+        yield current, url
 
 
 @pytest.fixture
