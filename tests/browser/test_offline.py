@@ -57,6 +57,15 @@ def open_with_edit_rights(phone, server, game: dict = GAME, form: str = "#hand-f
     return game["id"], game["edit_token"]
 
 
+def hand_kept_offline(phone, server) -> None:
+    """The server stops; the phone, reloaded, saves a hand typed offline and keeps it waiting."""
+    server.stop()
+    phone.reload()
+    type_hand(phone)
+    phone.click("#hand-form [type=submit]")
+    phone.locator(".waiting-hand").wait_for()
+
+
 def type_hand(phone) -> None:
     for selector, value in TYPED.items():
         phone.fill(selector, value)
@@ -115,11 +124,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_server_is_back(phon
 
 def test_a_hand_another_phone_recorded_first_is_shown_beside_the_waiting_one(phone, server, database):
     game_id, token = open_with_edit_rights(phone, server)
-    server.stop()
-    phone.reload()
-    type_hand(phone)
-    phone.click("#hand-form [type=submit]")
-    phone.locator(".waiting-hand").wait_for()
+    hand_kept_offline(phone, server)
 
     # Another phone, which kept its connection, records hand 1 while this one cannot reach the server.
     changed = another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, OTHER_PHONE_HAND)
@@ -313,11 +318,7 @@ def test_a_hand_the_server_refuses_by_a_rule_can_be_discarded_after_a_reload(pho
 
 def test_a_hand_for_a_game_deleted_meanwhile_stays_on_the_phone_as_not_sent_until_discarded(phone, server, database):
     game_id, _ = open_with_edit_rights(phone, server)
-    server.stop()
-    phone.reload()
-    type_hand(phone)
-    phone.click("#hand-form [type=submit]")
-    phone.locator(".waiting-hand").wait_for()
+    hand_kept_offline(phone, server)
 
     # Another phone deletes the game while this one cannot reach the server: the hand's address answers 404.
     with database.app_context():
