@@ -1,7 +1,8 @@
 """One registry answers "which game?": outside a game's own folders (`rules/<game>/`, `games/<game>/`,
 `templates/<game>/`), no code compares a value with a registered game's name (`== "piquet"`, `in ("spades", ...)`,
-`case "dummy-spades"`); it asks the game's kind (games/base.py `GameKind`) or the engine's registry
-(rules/registry.py `RULES_GAMES`) instead."""
+`case "dummy-spades"`) nor asks whether a value is one of a game's own classes (`isinstance(engine, piquet.Game)`);
+it asks the game's kind (games/base.py `GameKind`), the engine's registry (rules/registry.py `RULES_GAMES`) or the
+game's own hooks (rules/log.py `Log`) instead."""
 
 from __future__ import annotations
 
@@ -53,6 +54,27 @@ def template_names(tree: nodes.Node) -> Iterator[tuple[int, str]]:
                     yield element.lineno or 0, element.value
 
 
+def game_class_checks(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Each `isinstance`/`issubclass` of `tree` against a class of a game's own folder, with its line: a class named
+    through a game's module (`piquet.Game`) or imported from one (`from ..rules.piquet import Game`)."""
+    from_games = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                  if FOLDERS & set((node.module or "").split(".")) for alias in node.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+                "isinstance", "issubclass") and len(node.args) == 2:
+            classes = node.args[1]
+            for element in classes.elts if isinstance(classes, ast.Tuple) else [classes]:
+                named = ast.unparse(element)
+                if FOLDERS & set(named.split(".")) or named.split(".")[0] in from_games:
+                    yield node.lineno, named
+
+
+def checked_classes() -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{line} {named}"
+            for path in sorted((ROOT / "scorekeeper").rglob("*.py")) if not own_folder(path)
+            for line, named in game_class_checks(ast.parse(path.read_text(encoding="utf-8")))]
+
+
 def compared_names() -> list[str]:
     found = []
     for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
@@ -84,6 +106,25 @@ if kind == "rubicon": pass
         (2, "piquet"), (3, "spades"), (4, "dummy-spades"), (6, "piquet")]
     template = '{% if kind.name == "piquet" %}{% endif %}{% if game in ["spades"] %}{% endif %}'
     assert sorted(template_names(Environment().parse(template))) == [(1, "piquet"), (1, "spades")]
+
+
+def test_no_games_own_class_is_checked_outside_its_own_folders():
+    assert checked_classes() == []
+
+
+def test_the_check_sees_each_way_of_naming_a_games_class():
+    source = """
+from . import piquet
+from .spades.results import Bidding as SpadesBidding
+from .log import Log
+isinstance(engine, piquet.Game)
+isinstance(step, (SpadesBidding, dict))
+issubclass(kind, rules.dummy_spades.Game)
+isinstance(engine, Log)
+isinstance(value, int)
+"""
+    assert sorted(game_class_checks(ast.parse(source))) == [
+        (5, "piquet.Game"), (6, "SpadesBidding"), (7, "rules.dummy_spades.Game")]
 
 
 def test_a_games_own_folders_are_its_own():

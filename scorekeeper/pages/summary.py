@@ -14,7 +14,6 @@ from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
 from ..rules.errors import RuleError
-from ..rules.hands import HandLog
 from ..store import records, transfer
 from ..store.cache import hand_pieces, whole_answers
 from ..web import charts
@@ -41,7 +40,7 @@ def score_chart(game: Game, engine: Engine) -> dict[str, Any]:
     else:
         series = charts.progression(engine.results, names, kind.running_scores)
     # A club night's table ends after its hands: no target line, the hands said instead.
-    hand_limit = engine.settings.hand_limit if isinstance(engine, HandLog) else None
+    hand_limit = engine.hand_limit()
     reference = None if hand_limit is not None else kind.chart_reference(engine)
     hands = len(next(iter(series.values()))) - 1
     return {

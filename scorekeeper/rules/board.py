@@ -9,9 +9,11 @@ status line and every hand's scores, explanation and nil reasons, as text
 in the reader's language. `board_json` is the same from and to JSON text,
 with a compiled gettext catalog (`.mo`) for the language.
 
-Nothing here scores: the games' own parsers (`parse_hand`, `parse_deal`,
-`Settings.parse`, `Table.create`) read the JSON, and their `Game` logs
-score it, as they do on the server. A game that cannot be scored is a
+Nothing here scores, and nothing asks which game it holds: the games' own
+parsers (`Game.parse_entry`, `Settings.parse`, `Table.create`) read the JSON,
+their `Game` logs score it, as they do on the server, and each `Game` answers
+the hooks of `rules.log.Log` for what only it shows (Piquet's elder, Spades'
+nils). A game that cannot be scored is a
 `RuleError`, whose messages `board_json` returns as the API's 422 body.
 """
 
@@ -20,18 +22,17 @@ from __future__ import annotations
 import gettext
 import io
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, replace
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from . import dummy_spades, piquet, spades, typed
+from . import typed
 from .errors import MalformedInput, NotAllowed, RuleError
-from .hands import HandLog
-from .phrases import N_, Phrase, Signed, phrase
+from .log import Say
+from .phrases import N_, Signed, phrase
 from .registry import RULES_GAMES, Engine, rules_of, typed_fields, typed_setup
 
-Say = Callable[[Phrase], str]
 TYPOGRAPHIC_MINUS = "\u2212"
 # How each language separates a number's thousands, as Babel writes them on the server (CLDR).
 THOUSANDS = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
@@ -54,18 +55,6 @@ def typed_entry(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, Any]
     return RULES_GAMES[game["game"]].typed_entry(list(game.get("players") or ()), fields)
 
 
-def parse_entry(engine: Engine, payload: object) -> Any:
-    """The API's hand payload read by the game's own parser.
-
-    :raises RuleError: when it cannot be read.
-    """
-    if isinstance(engine, dummy_spades.Game):
-        return dummy_spades.parse_hand(engine.table, payload)
-    if isinstance(engine, spades.Game):
-        return spades.parse_hand(engine.table, payload)
-    return piquet.parse_deal(payload)
-
-
 def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, Any]) -> None:
     """A change made on the phone, applied as the server applies it: a hand typed into the page's form recorded as
     new (checked as a new entry is, `check_new`), or completing the hand waiting for its play (the form's
@@ -84,9 +73,9 @@ def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, A
         number = change["edit"]
         if not isinstance(number, int) or not 1 <= number <= len(engine.entries):
             raise NotAllowed.single("edit", phrase(N_("There is no hand %(number)s."), number=number))
-        engine.replace(number, parse_entry(engine, typed_entry(game, fields)))
+        engine.replace(number, engine.parse_entry(typed_entry(game, fields)))
         return
-    entry = parse_entry(engine, typed_entry(game, fields))
+    entry = engine.parse_entry(typed_entry(game, fields))
     completes = typed.number_or_text(next(iter(fields.get("completes") or ()), None))
     if isinstance(completes, int) and completes == engine.waiting_number():
         engine.replace(completes, entry)
@@ -94,25 +83,16 @@ def apply_change(engine: Engine, game: Mapping[str, Any], change: Mapping[str, A
         engine.add(entry)
 
 
-def bids_preview(engine: Engine, preview: Mapping[str, Any], say: Say = str) -> dict[str, Any] | None:
-    """What the Dummy Hand bids typed into the page's one-step form decide (`preview["fields"]`, name -> values),
-    for hand `preview["number"]` (None: the next), as the server's preview says it (dummy_spades/_macros.html):
-    `{"sides", "lines", "nils": [{"applies", "text"}]}`, or `{"refused": [...]}` when the three bids cannot stand
-    together; None until the three are typed and each is taken (or in another game)."""
-    if not isinstance(engine, dummy_spades.Game):
-        return None
-    table, settings = engine.table, engine.settings
+def bids_preview(engine: Engine, game: Mapping[str, Any], preview: Mapping[str, Any], say: Say = str
+                 ) -> dict[str, Any] | None:
+    """What the bids typed into the page's one-step form decide (`preview["fields"]`, name -> values), for hand
+    `preview["number"]` (None: the next), as the game's own preview says it (`Log.bids_preview`; None in a game
+    without one), of a game `replay` read."""
     try:
-        bids = typed.dummy_spades_hand(list(table.players), preview.get("fields") or {})["bids"]
-        shown = dummy_spades.preview_bids(table, settings, preview.get("number") or engine.next_number(),
-                                          dummy_spades.parse_hand(table, {"bids": bids}))
+        hand = typed_entry(game, preview.get("fields") or {})
     except RuleError:
         return None
-    bidding = shown.bidding
-    if bidding is None:
-        return {"refused": [say(line) for line in shown.refused]}
-    return {"sides": say(bidding.sides), "lines": [say(line) for line in bidding.summary],
-            "nils": [{"applies": nil.applies, "text": say(nil.reason)} for nil in bidding.nils_to_say(settings.style)]}
+    return engine.bids_preview(hand, preview.get("number") or engine.next_number(), say)
 
 
 def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
@@ -126,10 +106,10 @@ def board(game: Mapping[str, Any], say: Say = str) -> dict[str, Any]:
 def board_of(engine: Engine, kind: object, say: Say = str) -> dict[str, Any]:
     """`board` of the game's engine as it stands."""
     over = engine.is_over()
-    hands = [_scored(result, say) for result in engine.results]
+    hands = [_scored(engine, result, say) for result in engine.results]
     if engine.waiting is not None:
-        hands.append(_waiting(engine.waiting, say))
-    outcome = engine.settlement_explanation() if isinstance(engine, piquet.Game) else None
+        hands.append(_waiting(engine, engine.waiting, say))
+    outcome = engine.settlement_explanation()
     return {
         "game": kind,
         "players": list(engine.table.players),
@@ -143,112 +123,38 @@ def board_of(engine: Engine, kind: object, say: Say = str) -> dict[str, Any]:
         "waiting_number": engine.waiting_number(),
         "after_end": list(engine.after_end),
         "totals": {name: asdict(standing) for name, standing in engine.totals().items()},
-        "entries": [_entry_dict(engine, entry) for entry in engine.entries],
+        "entries": [engine.entry_to_dict(entry) for entry in engine.entries],
         "hands": hands,
-        **(_partie(engine) if isinstance(engine, piquet.Game) else
-           _next_hand(engine, over) if isinstance(engine, HandLog) else {}),
+        **engine.page_facts(),
     }
 
 
-def _next_hand(engine: HandLog[Any, Any, Any], over: bool) -> dict[str, Any]:
-    """What a Spades page says of the hand its form is for (the one waiting for its tricks, else the next): who
-    bids in which order (the order of the form's bid rows) and who leads."""
-    number = engine.waiting_number() or engine.next_hand_number()
-    return {
-        "next_bidding_order": None if over else list(engine.table.bidding_order(number)),
-        "next_leader": None if over else engine.table.leader(number),
-    }
-
-
-def _partie(engine: piquet.Game) -> dict[str, Any]:
-    """What a Piquet page shows besides: the deals planned (a Rubicon partie: 6, or 8 when level), who is elder
-    and younger in the next deal, and the settlement once the partie is over (as the API has it)."""
-    settlement = engine.settlement()
-    over = engine.is_over()
-    return {
-        "deals_planned": engine.deals_planned(),
-        "next_elder": None if over else engine.next_elder(),
-        "next_younger": None if over else engine.next_younger(),
-        "settlement": settlement and {"winner": settlement.winner, "points": settlement.points,
-                                      "rubiconed": settlement.rubiconed},
-    }
-
-
-def _entry_dict(engine: Engine, entry: Any) -> dict[str, Any]:
-    """An entry as the API stores it (what the phone sends the server)."""
-    if isinstance(engine, dummy_spades.Game):
-        return dummy_spades.hand_to_dict(entry)
-    if isinstance(engine, spades.Game):
-        return spades.hand_to_dict(entry)
-    return piquet.deal_to_dict(entry)
-
-
-def _scored(result: Any, say: Say) -> dict[str, Any]:
+def _scored(engine: Engine, result: Any, say: Say) -> dict[str, Any]:
     """One scored hand: who holds a score (players, or teams in four-player Spades), each one's lines."""
     return {
-        **_roles(result),
+        **engine.roles(result),
         "number": result.number,
         "dealer": result.dealer,
         "complete": True,
         "explanation": [say(line) for line in result.explanation],
         "scores": {name: {"delta": delta, "score": score, "explanation": [say(line) for line in lines]}
-                   for name, delta, score, lines in _holders(result)},
-        "nils": _nils(result, say),
+                   for name, delta, score, lines in engine.holders(result)},
+        "nils": engine.nils(result, say),
     }
 
 
-def _waiting(waiting: Any, say: Say) -> dict[str, Any]:
+def _waiting(engine: Engine, waiting: Any, say: Say) -> dict[str, Any]:
     """The last hand's first step: its explanation, what each side needs, its nils."""
-    if isinstance(waiting, spades.Bidding):
-        needs = [line for team in waiting.teams for line in waiting.needs(team.name)]
-    else:
-        needs = list(getattr(waiting, "needs", ()))
     return {
-        **_roles(waiting),
+        **engine.roles(waiting),
         "number": waiting.number,
         "dealer": waiting.dealer,
         "complete": False,
         "explanation": [say(line) for line in waiting.explanation],
-        "needs": [say(line) for line in needs],
+        "needs": [say(line) for line in engine.needs(waiting)],
         "scores": {},
-        "nils": _nils(waiting, say),
+        "nils": engine.nils(waiting, say),
     }
-
-
-def _roles(deal: Any) -> dict[str, Any]:
-    """A Piquet deal's elder and younger; waiting for its play, each player's points from the declarations."""
-    if isinstance(deal, piquet.DeclaredDeal):
-        return {"elder": deal.elder, "younger": deal.younger,
-                "declared": {line.player: line.total for line in deal.players}}
-    if isinstance(deal, piquet.DealResult):
-        return {"elder": deal.elder, "younger": deal.younger}
-    return {}
-
-
-def _holders(result: Any) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
-    if isinstance(result, spades.HandResult):
-        for team in result.teams:
-            yield team.name, team.delta, team.score, result.explain(team.name)
-    elif isinstance(result, dummy_spades.HandResult):
-        for line in result.players:
-            yield line.player, line.delta, line.score, result.explain(line.player)
-    else:
-        for deal_line in result.players:
-            yield deal_line.player, deal_line.total, deal_line.score, ()
-
-
-def _nils(step: Any, say: Say) -> list[dict[str, Any]]:
-    """Dummy Hand's nils with why each applies or is void; four-player Spades' with who bid them."""
-    if isinstance(step, (dummy_spades.HandResult, dummy_spades.Bidding)):
-        return [{"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": nil.made,
-                 "points": nil.points, "reason": say(nil.reason)} for nil in step.nils]
-    if isinstance(step, spades.HandResult):
-        return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
-                for nil in step.nils]
-    if isinstance(step, spades.Bidding):
-        return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
-                for nil in step.nils]
-    return []
 
 
 def number_writer(language: str) -> Callable[[object], object]:
@@ -304,12 +210,13 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
             apply_change(engine, game, change)
         kind = game.get("game")
         shown = board_of(engine, kind, say)
-        forms = [typed_fields(kind, shown["players"], entry) for entry in _as_typed(engine, shown["entries"])]
+        forms = [typed_fields(kind, shown["players"], engine.as_typed(entry, stored))
+                 for entry, stored in zip(engine.entries, shown["entries"])]
         answer: dict[str, Any] = {"board": shown, "typed": forms}
         if "setup_fields" in game:
             answer["setup"] = setup_of(engine, kind)
         if "preview" in game:
-            answer["preview"] = bids_preview(engine, game["preview"], say)
+            answer["preview"] = bids_preview(engine, game, game["preview"], say)
     except RuleError as error:
         answer = {"errors": [{"field": problem.field, "message": say(problem.message),
                               "input": inputs.get(problem.field)} for problem in error.errors]}
@@ -319,20 +226,8 @@ def board_json(text: str, language: str = "en", catalog: bytes | None = None) ->
 def setup_of(engine: Engine, kind: object) -> dict[str, Any]:
     """A game's setup as the API shows it (docs/api.md): the players' names as the engine keeps them, the first dealer,
     the settings, and where Dummy Hand's dummy sits."""
-    setup = {"game": kind, "players": list(engine.table.players), "first_dealer": engine.table.first_dealer,
-             "settings": engine.settings.to_dict()}
-    if isinstance(engine, dummy_spades.Game):
-        setup["dummy_after"] = engine.table.dummy_after
-    return setup
-
-
-def _as_typed(engine: Engine, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries as their forms would have typed them: a Piquet deal given as cards (through the API), by the
-    declarations found in them, which the deal form has fields for."""
-    if not isinstance(engine, piquet.Game):
-        return entries
-    return [piquet.deal_to_dict(replace(entry, declared=entry.declarations(), cards=None)) if entry.cards else stored
-            for entry, stored in zip(engine.entries, entries)]
+    return {"game": kind, "players": list(engine.table.players), "first_dealer": engine.table.first_dealer,
+            "settings": engine.settings.to_dict(), **engine.setup_facts()}
 
 
 def typed_inputs(game: Mapping[str, Any], fields: typed.Fields) -> dict[str, str]:

@@ -255,6 +255,19 @@ class HandLog(log.Log[HandT, ResultT, WaitingT]):
         limit = self.settings.hand_limit
         return limit is not None and self.scored_hands() >= limit
 
+    def hand_limit(self) -> int | None:
+        return self.settings.hand_limit
+
+    def page_facts(self) -> dict[str, Any]:
+        """Who bids in which order in the hand the page's form is for (the one waiting for its tricks, else the
+        next: the order of the form's bid rows) and who leads; None once the game is over."""
+        over = self.is_over()
+        number = self.waiting_number() or self.next_hand_number()
+        return {
+            "next_bidding_order": None if over else list(self.table.bidding_order(number)),
+            "next_leader": None if over else self.table.leader(number),
+        }
+
     def leaders(self) -> tuple[str, ...]:
         """The players (or teams) sharing the highest score, in seating order."""
         totals = self.totals()

@@ -23,19 +23,24 @@ the same on hand 3 and hand 300.
 
 A game subclasses `Log` and says how one entry is scored (`score_next`),
 when the game is over, who wins, and how it words its refusals. `Log`
-is also the one interface the pages and the API read every game through.
+is also the one interface the pages and the API read every game through:
+what the phone's board shows of a game (rules/board.py) it asks the game's
+own hooks (`parse_entry`, `holders`, `page_facts`...), as python-chess's
+variants override a board's, never which game it holds.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import EntryWaiting, NotAllowed, RuleError
 from .phrases import Phrase, phrase
 
+Say = Callable[[Phrase], str]
+"""Puts a phrase into words (the reader's language)."""
 EntryT = TypeVar("EntryT")
 ResultT = TypeVar("ResultT")
 WaitingT = TypeVar("WaitingT")
@@ -172,6 +177,59 @@ class Log(ABC, Generic[EntryT, ResultT, WaitingT]):
     @abstractmethod
     def status_line(self) -> Phrase:
         """Where the game stands, in one sentence."""
+
+    @abstractmethod
+    def parse_entry(self, payload: object) -> EntryT:
+        """The API's payload of one entry, read for this game's table.
+
+        :raises RuleError: when it cannot be read.
+        """
+
+    @abstractmethod
+    def entry_to_dict(self, entry: EntryT) -> dict[str, Any]:
+        """An entry as the API stores it; `parse_entry` reads it back."""
+
+    @abstractmethod
+    def holders(self, result: ResultT) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
+        """Who holds a score after a scored entry (players, or teams), each with the entry's points, the running
+        score and the lines that explain them."""
+
+    def hand_limit(self) -> int | None:
+        """After how many complete hands the settings end the game (a club night's table); None: no such limit."""
+        return None
+
+    def settlement_explanation(self) -> Phrase | None:
+        """How a finished game settles, in words, where the game has a settlement (None by default)."""
+        return None
+
+    def page_facts(self) -> dict[str, Any]:
+        """What a page of the game shows besides every game's fields (who bids or is elder next...), JSON-ready."""
+        return {}
+
+    def setup_facts(self) -> dict[str, Any]:
+        """What the game's setup holds besides its players, first dealer and settings, as the API shows it."""
+        return {}
+
+    def as_typed(self, entry: EntryT, stored: dict[str, Any]) -> dict[str, Any]:
+        """An entry (`stored`: as the API stores it) as its page's form would have typed it."""
+        return stored
+
+    def roles(self, step: ResultT | WaitingT) -> dict[str, Any]:
+        """The roles the players hold in an entry (scored, or waiting for its play), JSON-ready; none by default."""
+        return {}
+
+    def needs(self, waiting: WaitingT) -> Sequence[Phrase]:
+        """What each side needs in the entry waiting for its play, in words; nothing by default."""
+        return ()
+
+    def nils(self, step: ResultT | WaitingT, say: Say) -> list[dict[str, Any]]:
+        """The nils of an entry (scored, or waiting for its play), JSON-ready; none by default."""
+        return []
+
+    def bids_preview(self, payload: Mapping[str, Any], number: int, say: Say) -> dict[str, Any] | None:
+        """What the bids of a hand being typed (`payload`, the API's hand) decide for hand `number`, as the page's
+        preview says it; None in a game whose form has no preview, or until the bids can stand."""
+        return None
 
     @property
     def is_resumed(self) -> bool:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..errors import RuleError
 from ..hands import HandLog, Standing
+from ..log import Say
 from ..names import names_phrase
 from ..phrases import N_, Phrase, phrase
-from .entry import HandEntry
+from .entry import HandEntry, hand_to_dict, parse_hand
+from .preview import preview_bids
 from .scoring import Bidding, HandResult, decide_bids, score_hand
 from .table import Settings, Table
 
@@ -26,6 +32,44 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
     def first_step(self, entry: HandEntry) -> Bidding | None:
         """The bidding of a hand recorded without its tricks; None for a whole hand."""
         return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
+
+    def parse_entry(self, payload: object) -> HandEntry:
+        return parse_hand(self.table, payload)
+
+    def entry_to_dict(self, entry: HandEntry) -> dict[str, Any]:
+        return hand_to_dict(entry)
+
+    def holders(self, result: HandResult) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
+        """Each real player."""
+        for line in result.players:
+            yield line.player, line.delta, line.score, result.explain(line.player)
+
+    def setup_facts(self) -> dict[str, Any]:
+        """Where the dummy sits."""
+        return {"dummy_after": self.table.dummy_after}
+
+    def needs(self, waiting: Bidding) -> Sequence[Phrase]:
+        return waiting.needs
+
+    def nils(self, step: HandResult | Bidding, say: Say) -> list[dict[str, Any]]:
+        """Every nil, with why it applies or is void (A5)."""
+        return [{"bidder": nil.bidder, "hand": nil.hand, "applies": nil.applies, "made": nil.made,
+                 "points": nil.points, "reason": say(nil.reason)} for nil in step.nils]
+
+    def bids_preview(self, payload: Mapping[str, Any], number: int, say: Say) -> dict[str, Any] | None:
+        """As the server's preview says it (dummy_spades/_macros.html): `{"sides", "lines", "nils": [{"applies",
+        "text"}]}`, or `{"refused": [...]}` when the three bids cannot stand together; None until the three are typed
+        and each is taken."""
+        try:
+            shown = preview_bids(self.table, self.settings, number, parse_hand(self.table, {"bids": payload["bids"]}))
+        except RuleError:
+            return None
+        bidding = shown.bidding
+        if bidding is None:
+            return {"refused": [say(line) for line in shown.refused]}
+        return {"sides": say(bidding.sides), "lines": [say(line) for line in bidding.summary],
+                "nils": [{"applies": nil.applies, "text": say(nil.reason)}
+                         for nil in bidding.nils_to_say(self.settings.style)]}
 
     def totals(self) -> dict[str, Standing]:
         """Every real player's score and bags, in seating order."""

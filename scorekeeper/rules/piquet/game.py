@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replace_fields
 from enum import StrEnum
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..errors import ErrorCollector, MalformedInput, NotAllowed
 from ..log import Log, Standing
 from ..names import clean_names, find_name
 from ..phrases import N_, Phrase, phrase
-from .entry import DealEntry, check_deal
+from .entry import DealEntry, check_deal, deal_to_dict, parse_deal
 from .results import DealResult, DeclaredDeal, PlayerDeal, PlayerDeclarations, Settlement, explain_settlement, settle
 from .scoring import combination_lines, combination_points, compare_classes, deal_lines
 from .values import TRICKS, ByRole, Event, Field, Role
@@ -230,6 +230,42 @@ class Game(Log[DealEntry, DealResult, DeclaredDeal]):
     def settlement_explanation(self) -> Phrase | None:
         """How the settlement adds up, in words, once the partie is over (Rubicon only)."""
         return explain_settlement(self.scores()) if self.settlement() is not None else None
+
+    def parse_entry(self, payload: object) -> DealEntry:
+        return parse_deal(payload)
+
+    def entry_to_dict(self, entry: DealEntry) -> dict[str, Any]:
+        return deal_to_dict(entry)
+
+    def holders(self, result: DealResult) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
+        """Each player, the deal's lines explaining both."""
+        for line in result.players:
+            yield line.player, line.total, line.score, ()
+
+    def page_facts(self) -> dict[str, Any]:
+        """The deals planned (a Rubicon partie: 6, or 8 when level), who is elder and younger in the next deal, and
+        the settlement once the partie is over (as the API has it)."""
+        settlement = self.settlement()
+        over = self.is_over()
+        return {
+            "deals_planned": self.deals_planned(),
+            "next_elder": None if over else self.next_elder(),
+            "next_younger": None if over else self.next_younger(),
+            "settlement": settlement and {"winner": settlement.winner, "points": settlement.points,
+                                          "rubiconed": settlement.rubiconed},
+        }
+
+    def as_typed(self, entry: DealEntry, stored: dict[str, Any]) -> dict[str, Any]:
+        """A deal given as cards (through the API), by the declarations found in them, which the deal form has
+        fields for."""
+        return deal_to_dict(replace_fields(entry, declared=entry.declarations(), cards=None)) if entry.cards else stored
+
+    def roles(self, step: DealResult | DeclaredDeal) -> dict[str, Any]:
+        """Elder and younger; while the deal waits for its play, each player's points from the declarations."""
+        if isinstance(step, DeclaredDeal):
+            return {"elder": step.elder, "younger": step.younger,
+                    "declared": {line.player: line.total for line in step.players}}
+        return {"elder": step.elder, "younger": step.younger}
 
     def next_deal_number(self) -> int:
         """The number the next deal entered gets."""

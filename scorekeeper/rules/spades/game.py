@@ -5,9 +5,13 @@ docs/rules.md C4. Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import Any
+
 from ..hands import HandLog, Standing
+from ..log import Say
 from ..phrases import N_, Phrase, phrase
-from .entry import HandEntry
+from .entry import HandEntry, hand_to_dict, parse_hand
 from .results import Bidding, HandResult
 from .scoring import check_blind_margin, check_entry, decide_bids, score_hand
 from .settings import Settings
@@ -37,6 +41,29 @@ class Game(HandLog[HandEntry, HandResult, Bidding]):
     def first_step(self, entry: HandEntry) -> Bidding | None:
         """The bidding of a hand recorded without its tricks; None for a whole hand."""
         return None if entry.complete else decide_bids(self.table, self.settings, self.next_number(), entry)
+
+    def parse_entry(self, payload: object) -> HandEntry:
+        return parse_hand(self.table, payload)
+
+    def entry_to_dict(self, entry: HandEntry) -> dict[str, Any]:
+        return hand_to_dict(entry)
+
+    def holders(self, result: HandResult) -> Iterator[tuple[str, int, int, Sequence[Phrase]]]:
+        """Each team."""
+        for team in result.teams:
+            yield team.name, team.delta, team.score, result.explain(team.name)
+
+    def needs(self, waiting: Bidding) -> Sequence[Phrase]:
+        """Each team's lines in turn."""
+        return [line for team in waiting.teams for line in waiting.needs(team.name)]
+
+    def nils(self, step: HandResult | Bidding, say: Say) -> list[dict[str, Any]]:
+        """Every Nil and Blind Nil with who bid it; made and its points once the tricks are in."""
+        if isinstance(step, Bidding):
+            return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": None, "points": 0}
+                    for nil in step.nils]
+        return [{"player": nil.player, "team": nil.team, "blind": nil.blind, "made": nil.made, "points": nil.points}
+                for nil in step.nils]
 
     def check_new(self, entry: HandEntry) -> None:
         """Refuse bids the variant does not allow, then a Blind Nil without the margin (C2).
