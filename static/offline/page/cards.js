@@ -22,13 +22,15 @@ export function createCards(page) {
       reapply: () => [texts.applyAgain, () => page.edits.reapply(entry)],
       putBack: () => [texts.putBack, () => putBack(entry, currentEntryForm())],
       add: () => [fill(texts.add, { entry: fill(entry.entry, { number: entry.next }) }), () => page.keeping.addAsNext(entry)],
+      undoLast: () => {
+        const number = page.undo.lastNumber();
+        return number ? [fill(undoWords().undoLabel, { number }), () => page.undo.again(entry, choices)] : null;
+      },
       discard: () => [texts.discard, discardIt],
     };
     const choices = element("p", "actions");
-    choicesOf(entry, Boolean(currentEntryForm())).forEach((choice) => {
-      const [text, action] = said[choice]();
-      choices.append(button(text, action));
-    });
+    choicesOf(entry, Boolean(currentEntryForm())).map((choice) => said[choice]()).filter(Boolean)
+      .forEach(([text, action]) => choices.append(button(text, action)));
     return choices;
   }
 

@@ -2,7 +2,7 @@
 // asking, as the confirmation page does online. With hands typed and not sent it takes back the last of them;
 // otherwise the undo itself waits in line, to be sent as the confirmation page's form would send it (the hand, the
 // version, a key of its own).
-import { inLine } from "../queue.js";
+import { inLine, renumber, setField } from "../queue.js";
 import { button, element } from "./dom.js";
 import { readyForNext } from "./form.js";
 import { currentEntryForm, live, scoresHere, undoWords } from "./reading.js";
@@ -54,6 +54,35 @@ export function createUndo(page) {
     });
   }
 
+  // The number of the game's last hand as the page has it now (the form is for the one after it), or null when it
+  // cannot be undone here (no undo words, a hand waiting for its play).
+  function lastNumber() {
+    const form = currentEntryForm();
+    if (!form || !undoWords() || form.querySelector("input[name=completes]")) return null;
+    const number = Number(form.querySelector("input[name=hand]").value) - 1;
+    return number > 0 ? number : null;
+  }
+
+  // "Undo hand 3" on an undo another phone's change came before: once the player has said yes to the question that
+  // names the hand now last (another phone's, maybe), the undo is made again for it, on the game as it is now.
+  function again(entry, near) {
+    const number = lastNumber();
+    if (!number) { page.banner.needsServer(); return; }
+    ask(near, number, () => {
+      const form = currentEntryForm();
+      entry.number = number;
+      entry.key = newKey();
+      setField(entry, "request_key", entry.key);
+      setField(entry, "version", form.querySelector("input[name=version]").value);
+      setField(entry, "hand", number);
+      entry.state = "waiting";
+      delete entry.next;
+      delete entry.message;
+      renumber(entry);
+      page.store.put(entry).then(page.cards.show).then(() => { page.sender.send(entry); });
+    });
+  }
+
   // An undo asks first, as the confirmation page does online: its question and its button, in the game's words,
   // under `near`; `undo` is done once confirmed.
   function ask(near, number, undo) {
@@ -86,5 +115,5 @@ export function createUndo(page) {
     ask(link.parentElement, Number(at.value) - 1, undoOffline);
   }
 
-  return { ask, queue, onClick };
+  return { ask, queue, onClick, lastNumber, again };
 }
