@@ -14,7 +14,7 @@ export function creationName(held, texts) {
   return fill(texts.newGame, { names: held.api.players.join(" · ") });
 }
 
-// The kind of game a new-game form starts ("spades"), or null for any other form.
+// The kind of game a new-game form starts (its name in the server's registry), or null for any other form.
 export function newGameKind(form) {
   const match = /\/new\/([\w-]+)$/.exec(new URL(form.action, location.href).pathname);
   return match && form.querySelector("input[name=player_0]") ? match[1] : null;
