@@ -27,6 +27,7 @@ import { createBanner } from "./offline/page/banner.js";
 import { createCards } from "./offline/page/cards.js";
 import { createCreations } from "./offline/page/creations.js";
 import { createEdits } from "./offline/page/edit.js";
+import { createGonePage } from "./offline/page/gone.js";
 import { createHome } from "./offline/page/home.js";
 import { createKeeping } from "./offline/page/keeping.js";
 import { createNewGame, newGameKind } from "./offline/page/new-game.js";
@@ -80,7 +81,7 @@ function start(banner) {
   Object.assign(page, {
     cards: createCards(page), scoring: createScoring(page), keeping: createKeeping(page), undo: createUndo(page),
     edits: createEdits(page), newGame: createNewGame(page), provisional: createProvisional(page),
-    creations: createCreations(page), home: createHome(page),
+    creations: createCreations(page), home: createHome(page), gone: createGonePage(page),
   });
   const keepCopy = createPageCopy(page);
   keepEngineFiles(page.connection.isOffline);
@@ -92,6 +93,7 @@ function start(banner) {
     page.provisional.open().then(page.cards.show).then(keepCopy).then(page.sendAll).then(page.scoring.keepGame);
     markOldPageOfAChange(page.store, texts);
     page.home.list();
+    page.gone.show();
   });
   setInterval(() => {
     Promise.all([page.store.all(), page.store.games()]).then(([lines, games]) => {

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { boardStatus, explanationOf, handsOfLine, historyHands } from "../../static/offline/page/board-words.js";
+import { goneGame, keptText } from "../../static/offline/page/gone.js";
 import { openedGames } from "../../static/offline/page/home.js";
 import { engineGame } from "../../static/offline/page/scoring.js";
 import { clock, delta, escaped, fill, newKey, pairValue, signed, typedFields, written }
@@ -106,4 +107,17 @@ test("the home page adds the games opened here that the server's list lacks, the
     { path: "/g/g1", players: ["Ann", "Ben"], opened: 10 },
     { path: "/g/g4", players: ["Ivy", "Jo"], opened: 5 },
   ]);
+});
+
+test("a deleted game's page is found by its address alone, and what was kept for it is written out as text", () => {
+  assert.equal(goneGame("/", "/g/Ab3-x_9"), "Ab3-x_9");
+  assert.equal(goneGame("/app/", "/app/g/Ab3/"), "Ab3");
+  assert.equal(goneGame("/", "/g/Ab3/undo"), null);
+  assert.equal(goneGame("/app/", "/g/Ab3"), null);
+  const line = [{ number: 3, summary: ["Bids: Ann 4", "Tricks: Ann 5"] }, { number: 4, summary: [] }];
+  const words = { title: (change) => `Hand ${change.number} · not sent`, keptAt: () => "Kept at 14:05." };
+  assert.equal(keptText(["Ann", "Ben"], line, words),
+               "Ann, Ben\n\nHand 3 · not sent\nKept at 14:05.\n- Bids: Ann 4\n- Tricks: Ann 5\n\n"
+               + "Hand 4 · not sent\nKept at 14:05.\n");
+  assert.equal(keptText(null, line.slice(1), words), "Hand 4 · not sent\nKept at 14:05.\n");
 });
