@@ -76,14 +76,17 @@ function renumberEdit(hand, previous, before) {
 // - "reapply": an edit, made again on the game as the server has it now (not when its hand was undone there);
 // - "putBack": a hand a rule refused, put back in the form to be corrected (the correction takes its place);
 // - "add": a hand another phone's change came before, added on top of the server's game as hand `entry.next`;
+// - "undoLast": an undo another phone's change came before, made again for the game's last hand now, once the
+//   player has confirmed it by that hand's number (the question asked online);
 // - "discard": always.
-// The first three need the page's entry form (`withForm`).
+// All but the last need the page's entry form (`withForm`).
 export function choicesOf(entry, withForm) {
   if (entry.state === "waiting" || entry.state === "elsewhere" || entry.state === "checking") return [];
   const choices = [];
   if (withForm && entry.state === "conflict" && entry.edit && !entry.gone) choices.push("reapply");
   if (withForm && entry.state === "refused" && entry.rule) choices.push("putBack");
   if (withForm && entry.state === "conflict" && entry.next && !entry.undo && !entry.edit) choices.push("add");
+  if (withForm && entry.state === "conflict" && entry.undo) choices.push("undoLast");
   choices.push("discard");
   return choices;
 }

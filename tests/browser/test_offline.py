@@ -9,6 +9,8 @@ Waits here are bounds on how long a step may take, never measures of speed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import select
 
@@ -338,6 +340,44 @@ def test_a_hand_for_a_game_deleted_meanwhile_stays_on_the_phone_as_not_sent_unti
     assert phone.locator(".waiting-hand").count() == 0
     assert kept_changes(phone) == 0
     assert server.request("GET", f"/api/v1/games/{game_id}")[0] == 404
+
+
+def test_a_deleted_games_page_shows_the_hand_this_phone_kept_for_it_to_save_as_a_file_or_discard(phone, server, database):
+    """The game's address was the server's 404, and the hand kept for it could be neither read nor discarded."""
+    game_id, _ = open_with_edit_rights(phone, server)
+    hand_kept_offline(phone, server)
+    with database.app_context():
+        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == game_id)).scalar_one())
+        writes.commit()
+    server.start()
+
+    phone.goto(f"/g/{game_id}")
+    kept = phone.locator("#kept-for-gone-game")
+    kept.wait_for()
+    assert phone.locator("h1").inner_text() == "Sorry"
+    assert kept.locator(".waiting-problem").inner_text() == (
+        "This game is no longer on the server. What this phone kept for it was never sent:")
+    assert kept.locator(".waiting-title").inner_text() == "Hand 1 from this phone \u00b7 not sent"
+    typed = kept.locator(".waiting-fields li").all_inner_texts()
+    assert typed == ["Bids, in bidding order: Ben 5, Cid 6, Ann 7", "Tricks taken by each hand: Ann 5, Ben 2, Cid 3, Dummy 3"]
+    assert kept.locator("button, a.button").all_inner_texts() == ["Save it as a file", "Discard it"]
+    screenshot(phone, "offline-deleted-game-keeps-the-hand")
+
+    with phone.expect_download() as download:
+        kept.get_by_role("link", name="Save it as a file").click()
+    assert download.value.suggested_filename == f"scorekeeper-{game_id}.txt"
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("Hand 1 from this phone \u00b7 not sent\nKept on this phone at ")
+    assert all(f"- {line}\n" in text for line in typed)
+
+    kept.get_by_role("button", name="Discard it").click()
+    phone.locator(".offline-note", has_text="What this phone kept for this game was discarded.").wait_for()
+    assert kept.count() == 0
+    assert kept_changes(phone) == 0
+    phone.reload()
+    phone.locator("h1").wait_for()
+    phone.wait_for_timeout(500)
+    assert phone.locator("#kept-for-gone-game").count() == 0
 
 
 def kept_changes(phone) -> int:

@@ -307,13 +307,39 @@ def test_an_undo_made_offline_after_another_phone_recorded_is_shown_and_never_ap
     assert choice.locator(".waiting-problem").inner_text() == (
         "Undo of Hand 2: the game changed on another phone before it could be sent. "
         "Hand 3 was recorded on another phone.")
-    assert choice.locator("button").all_inner_texts() == ["Discard it"]
+    assert choice.locator("button").all_inner_texts() == ["Undo hand 3", "Discard it"]
     screenshot(phone, "offline-undo-conflict")
     status, api = server.request("GET", f"/api/v1/games/{game_id}")
     assert [hand["number"] for hand in api["hands"]] == [1, 2, 3], "nothing undone"
     choice.locator("button", has_text="Discard it").click()
     phone.locator(".waiting-hand").wait_for(state="detached")
     assert [hand["number"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]] == [1, 2, 3]
+
+
+def test_after_an_undo_clashed_the_last_hand_is_undone_again_once_the_player_confirms_it(phone, server, database):
+    """The undo of hand 2 met another phone's hand 3: it could only be discarded, and the phone offered no undo."""
+    game_id, token = dummy_hand_game(server, 2)
+    open_offline(phone, server, game_id, token)
+    phone.click("a.undo")
+    phone.click("#offline-undo-question button:text-is('Yes, undo hand 2')")
+    phone.locator(".waiting-hand").wait_for()
+    assert another_phone_changes(database, "POST", f"/api/v1/games/{game_id}/hands", token, SPADES_HANDS[2]) == 201
+    server.start()
+
+    choice = phone.locator(".waiting-hand.needs-choice")
+    choice.locator("button", has_text="Undo hand 3").wait_for(timeout=60_000)
+    choice.locator("button", has_text="Undo hand 3").click()
+    question = phone.locator("#offline-undo-question")
+    assert question.locator("p").first.inner_text() == "Undo hand 3?"
+    assert question.locator("button").all_inner_texts() == ["Yes, undo hand 3", "Cancel"]
+    assert [hand["number"] for hand in server.request("GET", f"/api/v1/games/{game_id}")[1]["hands"]] == [1, 2, 3], (
+        "nothing undone before the player says yes")
+    screenshot(phone, "offline-undo-again-after-a-clash")
+    question.locator("button", has_text="Yes, undo hand 3").click()
+    phone.locator(".offline-note", has_text="Undo of Hand 3 was sent.").wait_for(timeout=60_000)
+    assert phone.locator(".waiting-hand").count() == 0
+    status, api = server.request("GET", f"/api/v1/games/{game_id}")
+    assert [hand["entry"]["tricks"] for hand in api["hands"]] == [hand["tricks"] for hand in SPADES_HANDS[:2]]
 
 
 def test_the_home_page_offline_lists_the_game_this_phone_opened(phone, server):

@@ -51,7 +51,8 @@ test("every kind of clash is offered its choices one way, Discard always last", 
   assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: 6 }), true), ["add", "discard"]);
   assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: 6 }), false), ["discard"]);
   assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: null }), true), ["discard"]);
-  assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: 5, undo: true }), true), ["discard"]);
+  assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: 5, undo: true }), true), ["undoLast", "discard"]);
+  assert.deepEqual(choicesOf(hand(5, 7, { state: "conflict", next: 5, undo: true }), false), ["discard"]);
   assert.deepEqual(choicesOf(hand(2, 7, { state: "conflict", edit: true, gone: false }), true), ["reapply", "discard"]);
   assert.deepEqual(choicesOf(hand(2, 7, { state: "conflict", edit: true, gone: true }), true), ["discard"]);
   assert.deepEqual(choicesOf(hand(5, 7, { state: "refused", rule: true }), true), ["putBack", "discard"]);

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from .forms_client import stored
 from .test_page_writes import GAME, HAND_FORM, Phone
 from .test_pages_dummy_spades import start as start_dummy_spades
 
+STATIC = Path(__file__).resolve().parents[2] / "static"
 ICON_SIZES = {"icons/icon-192.png": 192, "icons/icon-512.png": 512, "icons/maskable-512.png": 512}
 
 
@@ -48,8 +50,12 @@ def test_the_service_worker_keeps_every_static_file_under_its_current_address(cl
 
     for filename in ("style.css", "app.js", "offline.js"):
         assert static_url(page, filename) in settings["assets"]
-    assert {"/static/icons/icon-192.png", "/static/icons/maskable-512.png"} <= {
-        address.split("?")[0] for address in settings["assets"]}
+    kept = {address.split("?")[0] for address in settings["assets"]}
+    assert {"/static/icons/icon-192.png", "/static/icons/maskable-512.png"} <= kept
+    # offline.js's parts, which it imports by relative address: every one is there for a page opened offline.
+    parts = {f"/static/{path.relative_to(STATIC).as_posix()}" for path in (STATIC / "offline").rglob("*.js")}
+    assert {"/static/offline/page/cards.js", "/static/offline/store.js", "/static/offline/games/piquet.js"} <= parts
+    assert parts <= kept
     assert settings["shell"] == ["/", "/offline", "/new/dummy-spades", "/new/dummy-spades/blank", "/new/piquet",
                                  "/new/piquet/blank", "/new/spades", "/new/spades/blank",
                                  "/new/dummy-spades/blank?style=suicide", "/new/dummy-spades/blank?style=mirror"]

@@ -28,7 +28,7 @@ def test_scripts_and_style_sheets_are_sent_without_their_comments(client):
     assert "// Offline at the table:" in source
     script = client.get("/static/offline.js").get_data(as_text=True)
     assert "// Offline at the table" not in script
-    assert "function keepCopy(){" in script
+    assert "function start(banner){" in script
     assert len(script) < 0.75 * len(source)
     style = client.get("/static/style.css").get_data(as_text=True)
     assert "/*" not in style
