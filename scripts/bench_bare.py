@@ -6,6 +6,12 @@ same pragmas and transactions): `/one-query` reads one game's version,
 `/one-write` commits one row. A game page needs at least the first, a saved
 hand at least the second.
 
+`/minimal-save` is the minimal save transaction, the yardstick of a save:
+the game's row read (locked on PostgreSQL, SQLite's write transaction
+already holding the lock), a hand inserted, the game's row updated, and
+the commit; nothing else, in the app's transactions (BEGIN IMMEDIATE,
+WAL, synchronous FULL on SQLite).
+
 A third, `/a-saves-statements`, runs the statements a hand saved through
 the API runs (store/writes.py, records.py, running_state.py,
 player_records.py, web/limits.py), each as a plain Core statement, on the
@@ -59,6 +65,26 @@ def one_write() -> str:
 
 
 GAME, SEAT, STATE = table(Game), table(Seat), table(RunningState)
+MINIMAL_SAVE = (
+    select(GAME.c.id, GAME.c.version).where(GAME.c.public_id == bindparam("public_id")).with_for_update(),
+    text("INSERT INTO bench_hand (game_id, entry) VALUES (:game_id, :entry)"),
+    # Sets the version to itself: the row is written, and the app's games stay as they were.
+    update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.version == bindparam("seen"))
+    .values(version=bindparam("seen")),
+)
+
+
+@app.post("/minimal-save")
+def minimal_save() -> str:
+    read, insert_hand, update_game = MINIMAL_SAVE
+    connection = db.session.connection()
+    game = connection.execute(read, {"public_id": request.args["game"]}).one()
+    connection.execute(insert_hand, {"game_id": game.id, "entry": request.get_data(as_text=True)})
+    connection.execute(update_game, {"game_id": game.id, "seen": game.version})
+    db.session.commit()
+    return PAGE
+
+
 SUMS, RECORDS, COUNTERS = table(PlayerRecord), table(PlayerGameRecord), table(RateLimit)
 SAVES_STATEMENTS = (
     # web/limits.py: the counters of the view's limits (two windows each of two limits, and the creation limit).
