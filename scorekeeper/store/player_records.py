@@ -170,11 +170,11 @@ def _replace(connection: Connection, games: Sequence[tuple[int, str, Records]]) 
     wanted = {(key, kind) for game_id, kind, new in games for key in old[game_id].keys() | new.keys()}
     if not wanted:
         return
-    fresh = sorted({(key, kind, name, game_id) for game_id, kind, new in games for key, (name, _r) in new.items()})
+    fresh = {(key, kind): (name, game_id) for game_id, kind, new in sorted(games) for key, (name, _r) in new.items()}
     if fresh:  # a player's first game of the kind: a row to add to (two games at once: one inserts, both add)
         connection.execute(_NEW_SUMS.on(connection), [
             {"name_key": key, "kind": kind, "name": name, "latest_game": game_id, "games": 0, "record": {}}
-            for key, kind, name, game_id in fresh])
+            for (key, kind), (name, game_id) in sorted(fresh.items())])
     keys, kinds = sorted({key for key, _kind in wanted}), sorted({kind for _key, kind in wanted})
     sums = {(row.name_key, row.kind): row for row in connection.execute(
         select(_SUMS).where(_SUMS.c.kind.in_(kinds), _SUMS.c.name_key.in_(keys))
@@ -183,20 +183,25 @@ def _replace(connection: Connection, games: Sequence[tuple[int, str, Records]]) 
     changed: dict[tuple[str, str], dict[str, Any]] = {
         pair: {"key": row.name_key, "of_kind": row.kind, "new_name": row.name, "new_latest": row.latest_game,
                "new_games": row.games, "new_record": row.record} for pair, row in sums.items()}
+    added: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for game_id, kind, new in sorted(games):
         for key in sorted(old[game_id].keys() | new.keys()):
             total = changed.get((key, kind))
             if total is None:  # counted in no sum: nothing to take off
                 continue
-            record, count = total["new_record"], total["new_games"]
             if key in old[game_id]:
-                record, count = stats.subtract_summary(record, old[game_id][key]), count - 1
+                total["new_record"] = stats.subtract_summary(total["new_record"], old[game_id][key])
+                total["new_games"] -= 1
             if key in new:
                 name, mine = new[key]
-                record, count = (stats.add_summaries([record, mine]) if count else mine), count + 1
+                added[(key, kind)].append(mine)
                 if game_id >= total["new_latest"]:
                     total["new_name"], total["new_latest"] = name, game_id
-            total["new_record"], total["new_games"] = record, count
+    # Each sum's new records added in one go: one at a time, a sum's lists of scores would be copied once a game.
+    for pair, records in added.items():
+        total = changed[pair]
+        total["new_record"] = stats.add_summaries([total["new_record"], *records] if total["new_games"] else records)
+        total["new_games"] += len(records)
     kept = [total for total in changed.values() if total["new_games"]]
     dropped = [total for total in changed.values() if not total["new_games"]]
     if kept:
