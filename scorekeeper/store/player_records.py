@@ -130,9 +130,11 @@ def follow(game: Game) -> None:
 
 
 # The games whose records changed since the players' sums counted them, no longer pending: the UPDATE claims them
-# (and takes SQLite's write lock before anything is read: a deferred transaction that read first could not wait).
-_CLAIM_PENDING = (update(_GAMES).where(_GAMES.c.records_pending.is_(True)).values(records_pending=False)
-                  .returning(_GAMES.c.id, _GAMES.c.kind, _GAMES.c.records))
+# (and takes SQLite's write lock before anything is read: a deferred transaction that read first could not wait),
+# locking them in the order of their ids (PostgreSQL), so that two pages counting at once wait rather than deadlock.
+_CLAIM_PENDING = (update(_GAMES).where(_GAMES.c.id.in_(
+    select(_GAMES.c.id).where(_GAMES.c.records_pending.is_(True)).order_by(_GAMES.c.id).with_for_update()))
+    .values(records_pending=False).returning(_GAMES.c.id, _GAMES.c.kind, _GAMES.c.records))
 
 
 def count_pending(connection: Connection) -> None:
