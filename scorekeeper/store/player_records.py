@@ -10,14 +10,15 @@ state, and what it changed in each player's record is what the game's new
 end and that hand count, less what its end before counted (`appended`,
 games/stats.py); that difference goes on the records read with the game,
 written back in the UPDATE that claims the version (`after_append`). Any
-other change (an edit, an undo, a new game) replays the game once before it
-commits and writes its records again (`follow`).
+other change (an edit, an undo, a new or imported game) replays the game once
+before it commits and writes its records again, and its players' sums with
+them (`follow`).
 
-The players' sums (`PlayerRecord`) are brought up to date when a player's
-page is read (`count_pending`): each game changed since they were last
-counted comes off as they counted it (`PlayerGameRecord`) and goes on as it
-stands, in a few statements however many games changed, however many times
-each. So a save writes no sum, and a player's page reads the games changed
+The appends' changes reach the players' sums (`PlayerRecord`) when a
+player's page is read (`count_pending`): each game appended to since they
+were last counted comes off as they counted it (`PlayerGameRecord`) and goes
+on as it stands, in a few statements however many games changed, however
+many times each. So a save writes no sum, and a player's page reads the games changed
 since the last page any reader opened, then one row per game's kind.
 
 A game deleted or purged comes off its players' sums first (`forget`).
@@ -117,16 +118,19 @@ def after_append(game: Game, change: Appended) -> dict[str, Any] | None:
 
 _GAMES = table(Game)
 _SET_RECORDS = (update(_GAMES).where(_GAMES.c.id == bindparam("game_id"))
-                .values(records=bindparam("new_records"), records_pending=True))
+                .values(records=bindparam("new_records"), records_pending=False))
 
 
 def follow(game: Game) -> None:
-    """Count the game's records as it is stored now (one replay) into its row, pending for the players' sums (not
-    committed)."""
+    """Count the game's records as it is stored now (one replay) into its row and into its players' sums (not
+    committed): a change other than an append (an edit, an undo, a new or imported game) is rare enough to pay
+    for its sums itself, so that a page never finds a backlog of imported games to count."""
     entries = db.session.execute(select(Hand.entry).where(Hand.game_id == game.id).order_by(Hand.number)).scalars()
     records = game_records(game, list(entries))
-    db.session.execute(_SET_RECORDS, {"game_id": game.id, "new_records": {
+    connection = db.session.connection()
+    connection.execute(_SET_RECORDS, {"game_id": game.id, "new_records": {
         key: [name, record] for key, (name, record) in records.items()}})
+    _replace(connection, [(game.id, game.kind, records)])
 
 
 # The games whose records changed since the players' sums counted them, no longer pending: the UPDATE claims them

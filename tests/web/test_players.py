@@ -254,6 +254,27 @@ def test_a_save_leaves_the_sums_to_the_next_page(played, app):
     assert kept_records(app) != before
 
 
+def test_an_imported_game_reaches_its_players_sums_as_it_commits_and_leaves_the_next_page_nothing_to_count(
+        played, app):
+    exported = played.get(f"/g/{record(played, SPADES_WON)}/export.json").get_json()
+    with app.app_context():
+        sums = dict(db.session.execute(select(PlayerRecord.name_key, PlayerRecord.games)
+                                       .where(PlayerRecord.kind == "dummy-spades")).all())
+        db.session.execute(update(Game).values(records_pending=False))
+        db.session.commit()
+
+    imported = played.post("/api/v1/games/import", json=exported)
+
+    assert imported.status_code == 201, imported.get_json()
+    with app.app_context():
+        assert not db.session.execute(select(Game.records_pending)
+                                      .filter_by(public_id=imported.get_json()["id"])).scalar_one()
+        after = dict(db.session.execute(select(PlayerRecord.name_key, PlayerRecord.games)
+                                        .where(PlayerRecord.kind == "dummy-spades")).all())
+    assert {key: games - sums.get(key, 0) for key, games in after.items() if games != sums.get(key, 0)} == {
+        "ann": 1, "ben": 1, "cid": 1}
+
+
 def test_a_players_piquet_stats_count_parties_settlements_and_bonuses(played):
     page = played.get("/players/Ann").get_data(as_text=True)
 
@@ -425,5 +446,4 @@ def test_a_hand_saved_with_a_form_key_used_before_counts_too(app, client):
         assert post_form(client, f"{game_url}/hands", form, game_url).status_code == 303
 
     assert len(Table(client, created).get()["hands"]) == 2
-    print(stats(client.get("/players/Ann").get_data(as_text=True), "spades-stats"), Table(client, created).get()["hands"])
     assert kept_records(app) == counted_again(app)
