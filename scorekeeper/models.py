@@ -60,14 +60,21 @@ class Game(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # When the game last changed (every change claims a version and sets it): abandoned games can be purged.
     changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    # The engine's running state at `state_version`, written by the rules engine `state_engine`: an append resumes
+    # from it (store/running_state.py). Derived, never the truth; loaded only when asked for.
+    state: Mapped[bytes | None] = mapped_column(LargeBinary, deferred=True)
+    state_version: Mapped[int | None]
+    state_engine: Mapped[str | None] = mapped_column(String(64))
+    # Each player's record in this game as it stands, by player key: [name as spelt here, record]; and whether it
+    # changed since the players' sums counted it (store/player_records.py). Loaded only when asked for.
+    records: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, deferred=True)
+    records_pending: Mapped[bool] = mapped_column(default=False, index=True)
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
     )
     hands: Mapped[list[Hand]] = relationship(
         order_by="Hand.number", lazy="selectin", cascade="all, delete-orphan"
     )
-    # Loaded only when asked for (store/running_state.py), and deleted with the game.
-    running_state: Mapped[RunningState | None] = relationship(cascade="all, delete-orphan")
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -112,20 +119,6 @@ class Hand(Model):
     # When the hand was last changed after it was first recorded (None: never): the history marks it "edited".
     # Completing a hand recorded in two steps is not a change, nor is a replacement that changes nothing.
     edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class RunningState(Model):
-    """The engine's running state of a game at one version: an append scores from it (store/running_state.py).
-
-    Derived, never the truth: it counts only while `version` is the game's
-    version and `engine` names the rules engine that wrote it; otherwise the
-    game is replayed from its hands.
-    """
-
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int]
-    engine: Mapped[str] = mapped_column(String(64))
-    state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class Render(Model):
@@ -198,8 +191,8 @@ class IdempotencyKey(Model):
 
 
 class PlayerGameRecord(Model):
-    """One player's record in one game (games/stats.py `summary`), kept with every change of the game in the
-    change's transaction (store/player_records.py): what comes off the player's sum when the game changes."""
+    """One player's record in one game (games/stats.py `summary`) as the player's sum counted it
+    (store/player_records.py): what comes off the sum when the game's own `records` are counted again."""
 
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     name_key: Mapped[str] = mapped_column(String(90), primary_key=True)
@@ -207,8 +200,8 @@ class PlayerGameRecord(Model):
 
 
 class PlayerRecord(Model):
-    """A player's record over all their games of one kind: the sum of their `PlayerGameRecord`s, kept with
-    every change, so that the player's page reads these rows and no game."""
+    """A player's record over all their games of one kind: the sum of their `PlayerGameRecord`s, brought up to
+    date from the games changed since when a player's page is read (store/player_records.py)."""
 
     name_key: Mapped[str] = mapped_column(String(90), primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), primary_key=True)

@@ -6,13 +6,17 @@ same pragmas and transactions): `/one-query` reads one game's version,
 `/one-write` commits one row. A game page needs at least the first, a saved
 hand at least the second.
 
-A third, `/a-saves-statements`, runs the statements a hand saved through
-the API runs (store/writes.py, records.py, running_state.py,
-player_records.py, web/limits.py), each as a plain Core statement, on the
-request's connection (the limits' counters, as in the app, on one apart),
-and commits: what the stack allows a save before any of its own Python
+`/minimal-save` is the minimal save transaction, the yardstick of a save:
+the game's row read (locked on PostgreSQL, SQLite's write transaction
+already holding the lock), a hand inserted, the game's row updated, and
+the commit; nothing else, in the app's transactions (BEGIN IMMEDIATE,
+WAL, synchronous FULL on SQLite).
+
+A fourth, `/a-saves-statements`, runs the statements a hand saved through
+the API runs (store/writes.py, records.py), each as a plain Core
+statement, and commits: what the stack allows a save before any of its own Python
 work (the rules engine, the answer, the ORM, Flask-Limiter). It changes
-nothing the app reads: each UPDATE sets a column to itself, and the hand
+nothing the app reads: the UPDATE sets each column to itself, and the hand
 goes into a table of its own. So they are copies of the app's statements,
 not the app's own, which write what they change: a change to what a save
 runs must be made here too.
@@ -26,7 +30,7 @@ from sqlalchemy import bindparam, select, text, update
 from scorekeeper import database
 from scorekeeper.config import configure
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, PlayerGameRecord, PlayerRecord, RateLimit, RunningState, Seat, table
+from scorekeeper.models import Game, Seat, table
 
 PAGE = "<!doctype html><title>Bare</title><main>" + ("<p>" + "y" * 93 + "</p>") * 61 + "</main>"  # 6 KB
 
@@ -58,43 +62,46 @@ def one_write() -> str:
     return PAGE
 
 
-GAME, SEAT, STATE = table(Game), table(Seat), table(RunningState)
-SUMS, RECORDS, COUNTERS = table(PlayerRecord), table(PlayerGameRecord), table(RateLimit)
-SAVES_STATEMENTS = (
-    # web/limits.py: the counters of the view's limits (two windows each of two limits, and the creation limit).
-    select(COUNTERS.c.key, COUNTERS.c.count, COUNTERS.c.expires_at).where(
-        COUNTERS.c.key.in_(bindparam("keys", expanding=True))),
-    # store/writes.py: the game, its seats and its running state, the game's row locked.
-    select(GAME.c.id, GAME.c.kind, GAME.c.settings, GAME.c.edit_token_hash, GAME.c.version, SEAT.c.name,
-           STATE.c.state).join(SEAT, SEAT.c.game_id == GAME.c.id).outerjoin(STATE, STATE.c.game_id == GAME.c.id)
-    .where(GAME.c.public_id == bindparam("public_id")).with_for_update(of=GAME),
-    update(GAME).where(GAME.c.id == bindparam("game_id")).values(version=GAME.c.version),
+GAME, SEAT = table(Game), table(Seat)
+MINIMAL_SAVE = (
+    select(GAME.c.id, GAME.c.version).where(GAME.c.public_id == bindparam("public_id")).with_for_update(),
     text("INSERT INTO bench_hand (game_id, entry) VALUES (:game_id, :entry)"),
-    update(STATE).where(STATE.c.game_id == bindparam("of_game")).values(state=STATE.c.state),
-    # store/player_records.py: the game's records and its players' sums, then both written back.
-    select(SUMS.c.name_key, SUMS.c.kind, SUMS.c.record, RECORDS.c.record).join(
-        RECORDS, RECORDS.c.name_key == SUMS.c.name_key).where(RECORDS.c.game_id == bindparam("game_id"))
-    .order_by(SUMS.c.name_key).with_for_update(of=SUMS),
-    update(SUMS).where(SUMS.c.name_key == bindparam("key"), SUMS.c.kind == bindparam("of_kind"))
-    .values(record=SUMS.c.record),
-    update(RECORDS).where(RECORDS.c.game_id == bindparam("of_game"), RECORDS.c.name_key == bindparam("key"))
-    .values(record=RECORDS.c.record),
+    # Sets the version to itself: the row is written, and the app's games stay as they were.
+    update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.version == bindparam("seen"))
+    .values(version=bindparam("seen")),
+)
+
+
+@app.post("/minimal-save")
+def minimal_save() -> str:
+    read, insert_hand, update_game = MINIMAL_SAVE
+    connection = db.session.connection()
+    game = connection.execute(read, {"public_id": request.args["game"]}).one()
+    connection.execute(insert_hand, {"game_id": game.id, "entry": request.get_data(as_text=True)})
+    connection.execute(update_game, {"game_id": game.id, "seen": game.version})
+    db.session.commit()
+    return PAGE
+
+
+SAVES_STATEMENTS = (
+    # store/writes.py: the game, its seats, running state and players' records, the game's row locked.
+    select(GAME.c.id, GAME.c.kind, GAME.c.settings, GAME.c.edit_token_hash, GAME.c.version, GAME.c.state,
+           GAME.c.records, SEAT.c.name).join(SEAT, SEAT.c.game_id == GAME.c.id)
+    .where(GAME.c.public_id == bindparam("public_id")).with_for_update(of=GAME),
+    text("INSERT INTO bench_hand (game_id, entry) VALUES (:game_id, :entry)"),
+    # store/records.py: the version claimed, the running state and the records written, in one UPDATE.
+    update(GAME).where(GAME.c.id == bindparam("game_id"), GAME.c.version == bindparam("seen"))
+    .values(version=bindparam("seen"), state=GAME.c.state, records=GAME.c.records),
 )
 
 
 @app.post("/a-saves-statements")
 def a_saves_statements() -> str:
-    counters, game, claim, insert_hand, keep_state, kept, sums, records = SAVES_STATEMENTS
-    with database.read_connection() as reading:  # as the app reads them: before the write, on a connection apart
-        reading.execute(counters, {"keys": [f"limit/{n}" for n in range(5)]}).all()
+    game, insert_hand, claim = SAVES_STATEMENTS
     connection = db.session.connection()
     rows = connection.execute(game, {"public_id": request.args["game"]}).all()
-    game_id = rows[0].id
-    connection.execute(claim, {"game_id": game_id})
+    game_id, seen = rows[0].id, rows[0].version
     connection.execute(insert_hand, {"game_id": game_id, "entry": request.get_data(as_text=True)})
-    connection.execute(keep_state, {"of_game": game_id})
-    players = connection.execute(kept, {"game_id": game_id}).all()
-    connection.execute(sums, [{"key": row.name_key, "of_kind": row.kind} for row in players])
-    connection.execute(records, [{"of_game": game_id, "key": row.name_key} for row in players])
+    connection.execute(claim, {"game_id": game_id, "seen": seen})
     db.session.commit()
     return PAGE

@@ -53,7 +53,7 @@ def main() -> None:
         verdict = "met" if timings[0] <= GOAL_SECONDS else "NOT met"
         print(f"{f'stats page, {games} games':<36} first view {timings[0] * 1000:.1f} ms, then "
               f"{min(timings[1:]) * 1000:.1f} ms  {GOAL_SECONDS:.0f} s {verdict}")
-        print(f"{'a hand saved in a 9-hand game':<36} {save * 1000:.1f} ms (its players' records counted again)")
+        print(f"{'a hand saved in a 9-hand game':<36} {save * 1000:.1f} ms (its players' sums left to the next page)")
 
 
 if __name__ == "__main__":

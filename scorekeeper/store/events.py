@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from flask import abort
 from sqlalchemy import CursorResult, bindparam, select, update
-from sqlalchemy.orm import joinedload, lazyload
+from sqlalchemy.orm import joinedload, lazyload, undefer
 
 from ..database import read_connection
 from ..extensions import db
@@ -189,7 +189,7 @@ def tables_a_round(public_id: str) -> int:
 _WHOLE_EVENT = (
     db.select(Event).where(Event.public_id == bindparam("public_id"))
     .options(joinedload(Event.tables).joinedload(EventTable.game).options(
-        joinedload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
+        joinedload(Game.seats), undefer(Game.state), lazyload(Game.hands)))
     .execution_options(populate_existing=True)
 )
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import abort
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import joinedload, lazyload
+from sqlalchemy.orm import joinedload, lazyload, undefer
 
 from ..extensions import db
 from ..games import GAMES, GameKind
@@ -98,7 +98,7 @@ def join(ladder: Ladder, game: object) -> None:
 _EVENTS = (
     db.select(Event).where(Event.id.in_(bindparam("event_ids", expanding=True))).order_by(Event.id)
     .options(joinedload(Event.tables).joinedload(EventTable.game).options(
-        joinedload(Game.seats), joinedload(Game.running_state), lazyload(Game.hands)))
+        joinedload(Game.seats), undefer(Game.state), lazyload(Game.hands)))
 )
 
 # The ladder's club nights in order, each with its version (its own plus its tables' games').

@@ -31,7 +31,6 @@ from ..models import (
     Hand,
     IdempotencyKey,
     PlayerGameRecord,
-    RunningState,
     Seat,
     utcnow,
 )
@@ -91,7 +90,7 @@ def _delete_games(ids: Sequence[int]) -> None:
     db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.scope.in_(public_ids)))
     renders.forget_games(public_ids)
     hand_pieces.forget_games(ids)
-    for model in (RunningState, PlayerGameRecord, Hand, Seat, EventTable):
+    for model in (PlayerGameRecord, Hand, Seat, EventTable):
         db.session.execute(delete(model).where(model.game_id.in_(ids)))
     db.session.execute(update(Game).where(Game.id.in_(ids)).values(previous_id=None))
     db.session.execute(delete(Game).where(Game.id.in_(ids)))

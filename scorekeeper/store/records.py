@@ -256,18 +256,20 @@ def add_hand(game: Game, data: object, *, engine: Engine | None = None) -> Engin
     entry = kind.parse_entry(engine.table, data)
     before = player_records.counted(kind, engine, ())
     engine.add(entry)
-    claim_version(game, appended=player_records.appended(kind, engine, before))
-    if game.undone_entry is not None:
-        game.undone_entry = None
+    number, stored = recorded + 1, kind.entry_to_dict(entry)
+    # What the hand changed in the game's players' records (None: count the game again before it commits).
+    counted = player_records.after_append(game, player_records.appended(kind, engine, before))
     if "hands" in inspect(game).unloaded:
-        # The game's hands stay unloaded (they are not needed): the hand and the state are written in SQL, without
-        # the ORM's unit of work, which costs more than the two statements.
-        execute(_INSERT_HAND, {"game_id": game.id, "number": recorded + 1, "entry": kind.entry_to_dict(entry),
-                               "scored": game.version})
-        running_state.store_now(game, engine)
+        # The game's hands stay unloaded (they are not needed): the hand is inserted, then one UPDATE claims the
+        # version and writes the running state and the records (the ORM's unit of work costs more than both).
+        execute(_INSERT_HAND, {"game_id": game.id, "number": number, "entry": stored, "scored": game.version + 1})
+        claim_version(game, writing={**running_state.columns(game.version + 1, engine), **(counted or {}),
+                                     "undone_entry": None})
     else:
-        game.hands.append(Hand(game_id=game.id, number=recorded + 1, entry=kind.entry_to_dict(entry),
-                               scored=game.version))
+        claim_version(game, writing=counted)
+        if game.undone_entry is not None:
+            game.undone_entry = None
+        game.hands.append(Hand(game_id=game.id, number=number, entry=stored, scored=game.version))
         running_state.store(game, engine)
     flush()
     return engine

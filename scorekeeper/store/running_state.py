@@ -1,9 +1,10 @@
 """The running state of each game, kept with its version, so that recording a hand does not replay the game.
 
 Every change that scores the game (a hand added or replaced) stores the
-engine's `running_state` with the game's new version, in the same
-transaction. Adding the next hand reads it back and resumes the engine from
-it: one small query and no replay, whatever the length of the game.
+engine's `running_state` in the game's row with the game's new version, in
+the same transaction (an added hand: in the UPDATE that claims the version,
+store/records.py). Adding the next hand reads it back with the game and
+resumes the engine from it: no replay, whatever the length of the game.
 
 A stored state counts only at the version it was written for, and only for
 the rules engine that wrote it (`ENGINE`, a digest of the engine's source):
@@ -24,13 +25,9 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, update
-from sqlalchemy.orm.attributes import set_committed_value
-
 from ..games import GAMES
 from ..games.base import Engine
-from ..models import Game, RunningState, table
-from . import writes
+from ..models import Game
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 RULES_PACKAGE = "scorekeeper.rules"
@@ -71,37 +68,21 @@ def loads(data: bytes) -> Any:
 
 
 def resumed(game: Game) -> Engine | None:
-    """The game's engine resumed from its stored state, if one is stored for its version (one query)."""
-    stored = game.running_state
-    if stored is None or stored.version != game.version or stored.engine != ENGINE:
+    """The game's engine resumed from its stored state, if one is stored for its version (a query, unless the
+    state was loaded with the game)."""
+    if game.state_version != game.version or game.state_engine != ENGINE or game.state is None:
         return None
     kind = GAMES.of(game)
     engine = kind.replay(kind.restore(game), [])
-    engine.resume(loads(stored.state))
+    engine.resume(loads(game.state))
     return engine
 
 
+def columns(version: int, engine: Engine) -> dict[str, Any]:
+    """The game's row's columns that keep `engine`'s running state as the game's at `version`."""
+    return {"state_version": version, "state_engine": ENGINE, "state": dumps(engine)}
+
+
 def store(game: Game, engine: Engine) -> None:
-    """Keep `engine`'s running state as the game's, at the game's (new) version; not flushed."""
-    stored = game.running_state
-    if stored is None:
-        game.running_state = RunningState(version=game.version, engine=ENGINE, state=dumps(engine))
-    else:
-        stored.version, stored.engine, stored.state = game.version, ENGINE, dumps(engine)
-
-
-_STATES = table(RunningState)
-_STORE = update(_STATES).where(_STATES.c.game_id == bindparam("of_game"))  # values: the parameters given
-
-
-def store_now(game: Game, engine: Engine) -> None:
-    """`store`, written at once in SQL rather than at the next flush (a game without a state yet gets its first
-    one from `store`)."""
-    stored = game.running_state
-    if stored is None:
-        store(game, engine)
-        return
-    values = {"version": game.version, "engine": ENGINE, "state": dumps(engine)}
-    writes.execute(_STORE, {**values, "of_game": game.id})
-    for name, value in values.items():
-        set_committed_value(stored, name, value)
+    """Keep `engine`'s running state as the game's, at the game's (new) version; written at the next flush."""
+    game.state_version, game.state_engine, game.state = game.version, ENGINE, dumps(engine)

@@ -17,7 +17,7 @@ from typing import Any, cast
 from flask import abort
 from sqlalchemy import CursorResult, bindparam, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.orm import joinedload, lazyload
+from sqlalchemy.orm import joinedload, lazyload, undefer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -74,11 +74,12 @@ def locked_game(public_id: str) -> Game:
     return game
 
 
-# One query for the game, its seats and its running state (all a save reads); hands load when asked for:
-# recording one needs only the running state. Only the game's row is locked (PostgreSQL: FOR UPDATE OF game).
+# One query for the game, its seats, running state and players' records (all a save reads); hands load when asked
+# for: recording one needs only the running state. Only the game's row is locked (PostgreSQL: FOR UPDATE OF game).
 _LOCKED_GAME = (
     db.select(Game).where(Game.public_id == bindparam("public_id")).with_for_update(of=Game)
-    .options(joinedload(Game.seats, innerjoin=True), joinedload(Game.running_state), lazyload(Game.hands))
+    .options(joinedload(Game.seats, innerjoin=True), undefer(Game.state), undefer(Game.records),
+             lazyload(Game.hands))
     .execution_options(populate_existing=True)
 )
 
@@ -88,49 +89,52 @@ CHANGED_GAMES = "changed_games"
 (store/player_records.py counts their players' records again just before it commits)."""
 
 
-def note_changed(game_id: int, appended: Any = None) -> None:
-    """Note that the game changes in the session's transaction.
-
-    `appended` says what a change that only appends a hand changes in the players' records
-    (store/player_records.py `Appended`); None: the change may have changed anything, the game is counted again.
-    """
+def note_changed(game_id: int) -> None:
+    """Note that the game changes in the session's transaction: its players' records are counted again."""
     transaction = db.session().get_transaction()
     noted = db.session.info.get(CHANGED_GAMES)
     if noted is None or noted[0] is not transaction:  # the notes of a transaction that ended are dropped
-        noted = db.session.info[CHANGED_GAMES] = (transaction, dict[int, list[Any] | None]())
-    changes = noted[1]
-    if appended is None:
-        changes[game_id] = None
-    elif game_id not in changes:
-        changes[game_id] = [appended]
-    elif (appends := changes[game_id]) is not None:
-        appends.append(appended)
+        noted = db.session.info[CHANGED_GAMES] = (transaction, set[int]())
+    noted[1].add(game_id)
 
 
-def changed_games() -> dict[int, list[Any] | None]:
-    """The games noted as changed in the session's transaction, each with what its appends changed in order (None
-    for a game to count again); the notes are dropped."""
+def changed_games() -> set[int]:
+    """The games noted as changed in the session's transaction; the notes are dropped."""
     noted = db.session.info.pop(CHANGED_GAMES, None)
-    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else {}
+    return noted[1] if noted is not None and noted[0] is db.session().get_transaction() else set()
 
 
 # Core statements built once: the ORM's bulk update and the statement's construction cost more than running it.
 _GAME = table(Game)
-_CLAIM_VERSION = (update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
-                  .values(version=_GAME.c.version + 1, changed_at=bindparam("now")))
+_CLAIMS: dict[tuple[str, ...], Any] = {}
 
 
-def claim_version(game: Game, *, appended: Any = None) -> None:
+def _claim(columns: tuple[str, ...]) -> Any:
+    """`UPDATE game SET version = version + 1, changed_at = :now, <columns> WHERE id = :game_id AND version = :seen`,
+    built once for each set of columns."""
+    statement = _CLAIMS.get(columns)
+    if statement is None:
+        statement = _CLAIMS[columns] = (
+            update(_GAME).where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
+            .values(version=_GAME.c.version + 1, changed_at=bindparam("now"),
+                    **{column: bindparam(f"new_{column}") for column in columns}))
+    return statement
+
+
+def claim_version(game: Game, *, writing: dict[str, Any] | None = None) -> None:
     """Move the game to its next version (and its `changed_at` to now), in SQL, before changing anything else.
 
-    `appended`: what the change changes in the players' records, when it only appends a hand (`note_changed`).
+    `writing`: more columns of the game's row, written in the same UPDATE (a hand appended writes its running state
+    and its players' records there: store/records.py). Unless they hold its `records`, the game's players' records
+    are counted again before the transaction commits (`note_changed`).
 
     :raises ConcurrentChange: when another transaction moved it first.
     """
-    seen, now = game.version, utcnow()
+    seen, now, writing = game.version, utcnow(), writing or {}
+    columns = tuple(writing)
     try:
-        claimed = cast(CursorResult[Any], db.session.execute(_CLAIM_VERSION, {"game_id": game.id, "seen": seen,
-                                                                            "now": now}))
+        claimed = cast(CursorResult[Any], db.session.execute(_claim(columns), {
+            "game_id": game.id, "seen": seen, "now": now, **{f"new_{name}": value for name, value in writing.items()}}))
         moved = claimed.rowcount
     except OperationalError as error:
         db.session.rollback()
@@ -139,7 +143,10 @@ def claim_version(game: Game, *, appended: Any = None) -> None:
         raise ConcurrentChange.now()
     set_committed_value(game, "version", seen + 1)
     set_committed_value(game, "changed_at", now)
-    note_changed(game.id, appended)
+    for name, value in writing.items():
+        set_committed_value(game, name, value)
+    if "records" not in writing:
+        note_changed(game.id)
 
 
 def execute(statement: Any, parameters: dict[str, Any] | None = None) -> None:

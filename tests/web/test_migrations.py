@@ -204,3 +204,39 @@ def test_the_players_records_are_counted_from_every_game_played_before(tmp_path)
         assert without_csrf_token(client.get("/players/Ann").get_data(as_text=True)) == page
     finally:
         dispose(app)
+
+
+def test_the_running_state_and_the_players_records_move_into_the_games_row_and_back(tmp_path):
+    before = "c8e2f4a6b9d1"
+    app = make_app(tmp_path)
+    client = app.test_client()
+    try:
+        created = client.post("/api/v1/games", json={"game": "piquet", "players": ["Ann", "Ben"],
+                                                     "first_dealer": "Ben"}).get_json()
+        auth = {"Authorization": f"Bearer {created['edit_token']}"}
+        for _ in range(2):
+            assert client.post(f"/api/v1/games/{created['id']}/hands", json={"tricks": ["elder"] * 12},
+                               headers=auth).status_code == 201
+        read_row = text("SELECT state_version, state_engine, state, records, records_pending FROM game")
+        with app.app_context():
+            with db.engine.connect() as connection:
+                version, engine, state, records, pending = connection.execute(read_row).one()
+            assert (version, bool(pending), sorted(as_dict(records))) == (2, True, ["ann", "ben"])
+
+            downgrade(revision=before)
+            with db.engine.connect() as connection:
+                assert tuple(connection.execute(text("SELECT version, engine, state FROM running_state")).one()) == (
+                    2, engine, state)
+                sums = connection.execute(text("SELECT name_key, games FROM player_record ORDER BY name_key")).all()
+                assert [tuple(row) for row in sums] == [("ann", 1), ("ben", 1)], "the pending game was counted"
+
+            upgrade()
+            with db.engine.connect() as connection:
+                assert "running_state" not in inspect(connection).get_table_names()
+                moved = connection.execute(read_row).one()
+        assert (*moved[:3], as_dict(moved[3]), bool(moved[4])) == (version, engine, state, as_dict(records), False)
+        assert client.post(f"/api/v1/games/{created['id']}/hands", json={"tricks": ["elder"] * 12},
+                           headers=auth).status_code == 201
+        assert client.get("/players/Ann").status_code == 200
+    finally:
+        dispose(app)

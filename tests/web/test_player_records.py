@@ -1,7 +1,7 @@
 """The players' kept records always equal the records counted from scratch (hypothesis).
 
-An append puts only what its hand changed on the records (store/player_records.py), replaying
-nothing; edits and undos count the game again. Random sessions of the API on two games of each
+An append puts only what its hand changed on the game's records (store/player_records.py), replaying
+nothing; edits and undos count the game again; the players' sums count the changed games when read. Random sessions of the API on two games of each
 kind with the same players (hands added whole or waiting for their play, completed, replaced and
 undone, refused or not): after them, the kept records of every game and every player's sum must be
 what `count_again` counts from every game replayed.
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import PlayerGameRecord, PlayerRecord
+from scorekeeper.models import Game, PlayerGameRecord, PlayerRecord
 from scorekeeper.store import player_records
 
 from .api_client import create
@@ -40,14 +40,24 @@ def rows(connection):
             sorted((*row[:-1], json.dumps(row[-1], sort_keys=True)) for row in games))
 
 
+def games_own(connection):
+    """Each game's records as its row holds them."""
+    return sorted((game_id, key, json.dumps(record, sort_keys=True))
+                  for game_id, kept in connection.execute(select(Game.id, Game.records))
+                  for key, (_name, record) in kept.items())
+
+
 def kept_and_counted(app):
-    """The records kept, and those `count_again` counts from scratch (in a transaction rolled back)."""
+    """The records of each game's row; the records kept once the sums are brought up to date; and those
+    `count_again` counts from scratch (in a transaction rolled back)."""
     with app.app_context(), db.engine.connect() as connection, connection.begin() as transaction:
+        own = games_own(connection)
+        player_records.count_pending(connection)
         kept = rows(connection)
         player_records.count_again(connection)
         counted = rows(connection)
         transaction.rollback()
-    return kept, counted
+    return own, kept, counted
 
 
 def play(client, session) -> int:
@@ -81,7 +91,8 @@ def test_the_kept_records_equal_the_records_counted_from_scratch(app, client, se
     @given(st.lists(two_steps(sessions()), min_size=2, max_size=2))
     def check(both):
         added_hands.extend(play(client, session) for session in both)
-        kept, counted = kept_and_counted(app)
+        own, kept, counted = kept_and_counted(app)
+        assert own == counted[1]
         assert kept == counted
 
     check()

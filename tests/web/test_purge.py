@@ -17,7 +17,6 @@ from scorekeeper.models import (
     Piece,
     Render,
     RenderCacheSize,
-    RunningState,
     Seat,
     utcnow,
 )
@@ -28,7 +27,7 @@ from .test_api_events import EVENT, play, seat
 from .test_api_events import create as create_event
 
 DAY = timedelta(days=1)
-KEPT_FOR_EACH_GAME = (Hand, Seat, RunningState, Piece, Render, IdempotencyKey)
+KEPT_FOR_EACH_GAME = (Hand, Seat, Piece, Render, IdempotencyKey)
 
 
 def age(app, public_ids, days):

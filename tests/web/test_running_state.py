@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, RunningState
+from scorekeeper.models import Game
 from scorekeeper.rules import dummy_spades, piquet, spades
 from scorekeeper.store import records, running_state
 
@@ -65,11 +65,10 @@ def piquet_sessions():
 def check_stored_state(app, public_id, *, must_be_current):
     with app.app_context():
         game = db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one()
-        stored = db.session.get(RunningState, game.id)
-        current = stored is not None and stored.version == game.version
+        current = game.state is not None and game.state_version == game.version
         assert current or not must_be_current
         if current:
-            assert running_state.loads(stored.state) == records.replay(game).running_state()
+            assert running_state.loads(game.state) == records.replay(game).running_state()
 
 
 def send(table, step):
