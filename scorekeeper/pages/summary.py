@@ -6,10 +6,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, make_response, render_template, request
+from flask import Blueprint, Response, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ..api.serialize import game_object
+from ..api.games import game_object_now
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
@@ -83,7 +83,9 @@ def summary(game_id: str) -> ResponseReturnValue:
         engine = records.replay(game)
         kind = GAMES.of(game)
         session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
-        page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
+        # Kept whole for every reader: it holds no form, and so no reader's CSRF token.
+        page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session,
+                               for_every_reader=True)
     return page if shared is None else whole_answers.kept(shared, make_response(page))
 
 
@@ -103,16 +105,18 @@ def kept_download(what: str, game_id: str, mimetype: str, extension: str, make: 
     if isinstance(shared, Response):
         return shared
     with long_reads.bounded():
-        game = records.game_or_404(game_id)
+        game = records.game_or_404(game_id, with_hands=False)  # loaded when `make` asks for them
         response = Response(make(game), mimetype=mimetype, headers=download(extension)(game.kind, game.public_id))
     return response if shared is None else whole_answers.kept(shared, response)
 
 
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
-    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
-    return kept_download("export-json", game_id, "application/json", "json", lambda game: jsonify(
-        game_object(game, records.replay(game))).get_data(as_text=True))
+    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later: made as the
+    API makes it, from each hand's kept piece, so the first download after a hand is recorded makes only that
+    hand's object."""
+    return kept_download("export-json", game_id, "application/json", "json",
+                         lambda game: game_object_now(game, store=False) + "\n")
 
 
 @bp.get("/g/<game_id>/export.csv")
