@@ -5,8 +5,8 @@ round."""
 from __future__ import annotations
 
 from .forms_client import csrf_token
-from .test_long_reads import statements
 from .test_api_events import EVENT, create, play, seat
+from .test_long_reads import statements
 
 
 def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_next_round(client):
