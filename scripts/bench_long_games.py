@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bench import ENCODINGS, HAND, SPADES, Client, Reply, decoded, start
@@ -92,7 +93,7 @@ def flat_reads(games: LongGames, rounds: int) -> None:
                 path = f"/g/{game['id']}" if what == "page" else f"/api/v1/games/{game['id']}"
                 games.get(path)
                 games.save(game)
-                spent, reply = timed(lambda path=path: games.get(path))
+                spent, reply = timed(partial(games.get, path))
                 times.setdefault((hands, what), []).append(spent)
                 if what == "page":
                     sizes.setdefault(hands, []).append(len(decoded(reply)))
@@ -115,8 +116,8 @@ def kept_reads(games: LongGames, rounds: int) -> None:
             games.save(game)
             for read in LONG_READS:
                 path = f"/g/{game['id']}/{read}"
-                afresh.setdefault((hands, read), []).append(timed(lambda path=path: games.get(path))[0])
-                each = [timed(lambda path=path: games.get(path))[0] for _ in range(KEPT_READS)]
+                afresh.setdefault((hands, read), []).append(timed(partial(games.get, path))[0])
+                each = [timed(partial(games.get, path))[0] for _ in range(KEPT_READS)]
                 kept.setdefault((hands, read), []).append(statistics.median(each))
     for read in LONG_READS:
         ratios(f"{read}, kept", kept[(EXPORT_HANDS[0], read)], kept[(EXPORT_HANDS[1], read)], KEPT_GOAL, EXPORT_HANDS)
