@@ -67,19 +67,21 @@ test-postgres: test-deps compile-translations
 
 # Starts `make run` twice (the app, then a bare Flask app) on free ports of 127.0.0.1 and drives both with wrk,
 # then plays club evenings against the app (scripts/club_load.py, whose aiohttp comes with the test extras);
-# then counts a save's statements and times its processor time in process (scripts/bench_save.py), and times the
-# stats page of a player of 10,000 games (scripts/bench_players.py) and a ladder of 1,500 matches
-# (scripts/bench_ladder.py).
+# then counts a save's statements and times its processor time in process (scripts/bench_save.py), compares long
+# games' reads with short ones' (scripts/bench_long_games.py), and times the stats page of a player of 10,000 games
+# (scripts/bench_players.py) and a ladder of 1,500 matches (scripts/bench_ladder.py).
 bench: $(VENV)/.test-installed wrk
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_save.py
+	$(BIN)/python scripts/bench_long_games.py
 	$(BIN)/python scripts/bench_players.py
 	$(BIN)/python scripts/bench_ladder.py
 
 # The same bench on a throwaway PostgreSQL database (Debian's server, as for test-postgres).
 bench-postgres: $(VENV)/.test-installed wrk
-	scripts/with-postgres sh -c '"$(BIN)/python" scripts/bench.py --database "$$TEST_DATABASE_URL" && \
-		"$(BIN)/python" scripts/bench_save.py --database "$$TEST_DATABASE_URL"'
+	scripts/with-postgres sh -c '"$(BIN)/python" scripts/bench.py --database "$$TEST_DATABASE_URL" \
+		&& "$(BIN)/python" scripts/bench_save.py --database "$$TEST_DATABASE_URL" \
+		&& "$(BIN)/python" scripts/bench_long_games.py --database "$$TEST_DATABASE_URL"'
 
 wrk:
 	@scripts/ensure-wrk

@@ -75,7 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     renders.init_app(app)
-    after_answer.init_app(app, writers=(hand_pieces.write_new, renders.write_new))
+    after_answer.init_app(app, writers=(hand_pieces.write_new, renders.write_new), settle=renders.settle_size)
     whole_answers.init_app(app, ROOT / "static")
     long_reads.init_app(app)
     templates.init_app(app)

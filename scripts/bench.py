@@ -86,8 +86,6 @@ LIMIT = "the stack's limit"
 SAVES_STATEMENTS = "a save's statements"
 LONG_SAVE_GOAL = 0.85  # a save into a 200-hand game, against one into a 20-hand game (requests per second)
 FIRST_VIEW_GOAL = 30 * 1024
-FLAT_GOAL = 2.0  # a 400-hand game's first read after a save, against a 20-hand game's
-FLAT_BYTES_GOAL = 3.0  # and the bytes of its page
 CLUB_EVENINGS = (40, 250)  # tables, each with four phones: a club, and a hosted server on a busy evening
 CLUB_POLL_GOAL_MS = 100
 CLUB_SAVE_GOAL_MS = 250
@@ -438,7 +436,6 @@ def main() -> None:
         seeded = seed(Client(app.port), 4 if args.quick else 40, (3, 2) if args.quick else (100, 50))
         report(app, bare, seeded, args.rounds, args.seconds, folder, SAVE_SHARE_GOALS[database_kind(database)])
         bare.stop()  # what follows has the machine to the app alone
-        flat_reads(Client(app.port), 3 if args.quick else 9)
         export_flood(Client(app.port), seeded, 5 if args.quick else 20)
         club(app, args.club_seconds)
     finally:
@@ -564,39 +561,6 @@ def report(app: Server, bare: Server, seeded: Seeded, rounds: int, seconds: floa
     save = htmx_save(app.port, game, token)
     verdict = "met" if save <= SAVE_GOAL else "NOT met"
     print(f"{'a hand saved through htmx':<36} {save / 1024:6.1f} KiB {'':<35} {SAVE_GOAL // 1024} KiB {verdict}")
-
-
-def flat_reads(client: Client, rounds: int) -> None:
-    """The first read of a game's page and API object after a hand is saved, in a 400-hand game against a
-    20-hand one (each round a fresh game of 19 or 399 hands, read once, then one hand saved): medians of the
-    rounds, one request at a time, and the page's bytes (decompressed)."""
-    template = client.json("POST", "/api/v1/games", SPADES)
-    client.json("POST", f"/api/v1/games/{template['id']}/hands", HAND, template["edit_token"])
-    entry = json.loads(client.request("GET", f"/api/v1/games/{template['id']}").body)["hands"][0]["entry"]
-    times: dict[tuple[int, str], list[float]] = {}
-    sizes: dict[int, int] = {}
-    for _ in range(rounds):
-        for hands in (20, 400):
-            for what in ("page", "api"):
-                copy = {**SPADES, "hands": [{"entry": entry}] * (hands - 1)}
-                game = client.json("POST", "/api/v1/games/import", copy)
-                path = f"/g/{game['id']}" if what == "page" else f"/api/v1/games/{game['id']}"
-                client.request("GET", path, headers=ENCODINGS)
-                client.json("POST", f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
-                start = time.perf_counter()
-                reply = client.request("GET", path, headers=ENCODINGS)
-                times.setdefault((hands, what), []).append(time.perf_counter() - start)
-                if what == "page":
-                    sizes[hands] = len(decoded(reply))
-    for what, label in (("page", "game page"), ("api", "GET /api/v1/games/<id>")):
-        short, long = statistics.median(times[(20, what)]), statistics.median(times[(400, what)])
-        verdict = "met" if long <= FLAT_GOAL * short else "NOT met"
-        print(f"{'first ' + label + ' after a save':<36} 400 hands {long * 1000:.1f} ms,"
-              f" 20 hands {short * 1000:.1f} ms: {long / short:.2f}x  {FLAT_GOAL:.0f}x {verdict}", flush=True)
-    ratio = sizes[400] / sizes[20]
-    verdict = "met" if ratio <= FLAT_BYTES_GOAL else "NOT met"
-    print(f"{'its page, 400 hands / 20 hands':<36} {sizes[400] / 1024:.1f} KiB / {sizes[20] / 1024:.1f} KiB:"
-          f" {ratio:.2f}x  {FLAT_BYTES_GOAL:.0f}x {verdict}", flush=True)
 
 
 LONG_HAND = {"bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 7}, {"player": "Cid", "bid": 7}],

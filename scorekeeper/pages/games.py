@@ -13,6 +13,7 @@ from ..models import Game, Seat
 from ..rules.errors import RuleError
 from ..store import idempotency, records, writes
 from ..store.cache import renders, whole_answers
+from ..store.event_seats import game_with_seat_or_404
 from ..store.stale import MadeFor, stale_entry, unversioned_change
 from ..web import access
 from ..web.htmx import is_fragment_request
@@ -102,7 +103,7 @@ def show_game(game_id: str) -> ResponseReturnValue:
     shared = whole_answers.answer("page", game_id, "text/html", page=True)
     if isinstance(shared, Response):
         return shared
-    game = records.game_or_404(game_id, with_hands=False)
+    game = game_with_seat_or_404(game_id)
     page = render_game(game, offer_edit_link=access.take_edit_link_offer(game))
     return page if shared is None else whole_answers.kept(shared, make_response(page))
 

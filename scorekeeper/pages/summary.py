@@ -6,10 +6,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, make_response, render_template, request
+from flask import Blueprint, Response, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ..api.serialize import game_object
+from ..api.games import game_object_now
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
@@ -63,11 +63,11 @@ def kept_progression(game: Game, engine: Engine, names: list[str]) -> dict[str, 
         scores = kind.running_scores(hand_pieces.hand_of(whole, number))
         return json.dumps([scores[name] for name in names])
 
-    series: dict[str, list[int]] = {name: [0] for name in names}
-    for _, body in hand_pieces.kept(game, engine, "scores", make, upto=hand_pieces.last_scored(engine)):
-        for name, score in zip(names, json.loads(body), strict=True):
-            series[name].append(score)
-    return series
+    kept = hand_pieces.kept(game, engine, "scores", make, upto=hand_pieces.last_scored(engine))
+    # One parse for every hand's piece: a long game's hundreds of small ones cost more parsed one by one.
+    rows = json.loads("[" + ",".join(body for _, body in kept) + "]")
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in names]
+    return {name: [0, *scores] for name, scores in zip(names, columns, strict=True)}
 
 
 @bp.get("/g/<game_id>/summary")
@@ -82,7 +82,9 @@ def summary(game_id: str) -> ResponseReturnValue:
         engine = records.replay(game)
         kind = GAMES.of(game)
         session = kind.session_summary(engine, records.played_in_session(game, engine)) if game.session_id else None
-        page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session)
+        # Kept whole for every reader: it holds no form, and so no reader's CSRF token.
+        page = render_template("summary.html", game=game, kind=kind, engine=engine, session_summary=session,
+                               for_every_reader=True)
     return page if shared is None else whole_answers.kept(shared, make_response(page))
 
 
@@ -102,16 +104,18 @@ def kept_download(what: str, game_id: str, mimetype: str, extension: str, make: 
     if isinstance(shared, Response):
         return shared
     with long_reads.bounded():
-        game = records.game_or_404(game_id)
+        game = records.game_or_404(game_id, with_hands=False)  # loaded when `make` asks for them
         response = Response(make(game), mimetype=mimetype, headers=download(extension)(game.kind, game.public_id))
     return response if shared is None else whole_answers.kept(shared, response)
 
 
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
-    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later."""
-    return kept_download("export-json", game_id, "application/json", "json", lambda game: jsonify(
-        game_object(game, records.replay(game))).get_data(as_text=True))
+    """The API's game object, byte for byte as the API sends it, as a file to keep or to import later: made as the
+    API makes it, from each hand's kept piece, so the first download after a hand is recorded makes only that
+    hand's object."""
+    return kept_download("export-json", game_id, "application/json", "json",
+                         lambda game: game_object_now(game, store=False) + "\n")
 
 
 @bp.get("/g/<game_id>/export.csv")

@@ -1,17 +1,22 @@
-"""Which club night a game is a table of, read by the game page (a table's phone names its evening)."""
+"""Which club night a game is a table of, read by the game page (a table's phone names its evening).
+
+The game page reads it with the game, in the query that loads the game (`game_with_seat_or_404`); a board drawn
+after a change, whose game was loaded locked, reads it in a query of its own.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from flask import abort, g
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, lazyload
 
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Engine
-from ..models import Event, EventTable, Game
+from ..models import PUBLIC_ID, Event, EventTable, Game
 from . import events
 
 
@@ -40,15 +45,35 @@ _ROUNDS = aliased(EventTable)
 _LATEST = select(func.max(_ROUNDS.round)).where(_ROUNDS.event_id == Event.id).correlate(Event).scalar_subquery()
 
 # The table's row, its event and the event's latest round seated: one query.
-_SEAT = (select(EventTable, Event.public_id, Event.name, Event.rounds, Event.hands_per_round, _LATEST)
-         .join(Event, Event.id == EventTable.event_id).where(EventTable.game_id == bindparam("game_id")))
+_SEAT_COLUMNS = (EventTable, Event.public_id, Event.name, Event.rounds, Event.hands_per_round, _LATEST)
+_SEAT = (select(*_SEAT_COLUMNS).join(Event, Event.id == EventTable.event_id)
+         .where(EventTable.game_id == bindparam("game_id")))
+# The game (its hands left to load when asked for) and the same columns, None for a game of its own.
+_GAME_WITH_SEAT = (select(Game, *_SEAT_COLUMNS)
+                   .outerjoin(EventTable, EventTable.game_id == Game.id)
+                   .outerjoin(Event, Event.id == EventTable.event_id)
+                   .where(Game.public_id == bindparam("public_id")).options(lazyload(Game.hands)))
+READ_SEATS = "event_seats"  # in `g`: the seat read with each game, by the game's id (None: a game of its own)
+
+
+def game_with_seat_or_404(public_id: str) -> Game:
+    """The game with this public id, without its hands, its club night's seat read in the same query for
+    `seat_of`; a 404 when there is none (ids are checked first, as records.game_or_404 does)."""
+    found = db.session.execute(_GAME_WITH_SEAT, {"public_id": public_id}).first() if PUBLIC_ID.fullmatch(
+        public_id) else None
+    if found is None:
+        abort(404)
+    game, *seat = found
+    g.setdefault(READ_SEATS, {})[game.id] = None if seat[0] is None else tuple(seat)
+    return game
 
 
 def seat_of(game: Game, engine: Engine) -> EventSeat | None:
     """The club night `game` is a table of (None for a game of its own), with who may confirm its result now."""
     if game.id is None:
         return None
-    found = db.session.execute(_SEAT, {"game_id": game.id}).first()
+    read = g.get(READ_SEATS, {})
+    found = read[game.id] if game.id in read else db.session.execute(_SEAT, {"game_id": game.id}).first()
     if found is None:
         return None
     row, public_id, name, rounds, hands, latest = found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .support import open_hand, screenshot, wait_for
+from .support import NARROW_PHONE, open_hand, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -45,3 +45,30 @@ def test_without_javascript_earlier_hands_are_a_page_of_their_own(page_without_j
     assert page.locator("details.hand").count() == 5
     page.click("text=Back to the game")
     page.wait_for_url(f"**/g/{game_id}")
+
+
+
+@pytest.mark.parametrize(("language", "earlier", "back", "javascript"), [
+    ("fr", "Donnes précédentes\u00a0: 1 à 5", "Retour à la partie", True),
+    ("de", "Frühere Runden: 1 bis 5", "Zurück zum Spiel", False),
+])
+def test_on_a_narrow_phone_the_translated_link_to_earlier_hands_is_a_tap_target_that_works(
+        new_phone, live_server, language, earlier, back, javascript):
+    page = new_phone(NARROW_PHONE, extra_http_headers={"Accept-Language": language}, java_script_enabled=javascript)
+    game_id = long_game(page, live_server, 25)
+    page.goto(f"/g/{game_id}")
+    link = page.locator("#hands a.button")
+    assert link.inner_text() == earlier
+    box = link.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW_PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW_PHONE["width"]
+    link.click()
+    if javascript:
+        wait_for(page, "document.querySelectorAll('details.hand').length === 25")
+        assert page.url.endswith(f"/g/{game_id}")
+    else:
+        page.wait_for_url(f"**/g/{game_id}/hands?before=6")
+        assert page.locator("details.hand").count() == 5
+        assert page.locator(f"text={back}").count() == 1
+    screenshot(page, f"history-earlier-hands-360px-{language}")

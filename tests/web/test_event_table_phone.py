@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .forms_client import csrf_token
 from .test_api_events import EVENT, create, play, seat
+from .test_long_reads import statements
 
 
 def test_a_tables_phone_names_its_evening_confirms_its_result_and_points_to_the_next_round(client):
@@ -86,3 +87,19 @@ def test_a_game_of_its_own_keeps_its_target_line_and_its_winner(client):
         "bids": [{"player": "Ann", "bid": 7}, {"player": "Ben", "bid": 5}, {"player": "Cid", "bid": 6}],
         "tricks": {"Ann": 5, "dummy": 3, "Ben": 2, "Cid": 3}}, headers={"Authorization": f"Bearer {body['edit_token']}"})
     assert "Target 300" in client.get(f"/g/{body['id']}").get_data(as_text=True)
+
+
+def test_a_tables_page_reads_its_evening_with_the_game_and_a_game_of_its_own_as_well(app, client):
+    created = create(client, {**EVENT, "players": ["Ann", "Ben", "Cid"], "hands_per_round": 2})
+    table = seat(client, created)["tables"][0]
+    client.get(table["edit_url"].removeprefix("http://localhost"))  # an editor: the page is drawn, never kept whole
+    alone = client.post("/api/v1/games", json={"game": "dummy-spades", "players": ["Ann", "Ben", "Cid"]}).get_json()
+    client.get(f"/g/{alone['id']}/join/{alone['edit_token']}")
+    for game_id, evening in ((table["game"], "round 1 of 2"), (alone["id"], None)):
+        ran, page = statements(app, lambda game_id=game_id: client.get(f"/g/{game_id}"))
+
+        assert page.status_code == 200
+        assert (evening in page.text) if evening else ("round 1 of" not in page.text)
+        games = [sql for sql in ran if sql.startswith("SELECT") and "FROM game" in sql]
+        assert len(games) == 1 and "LEFT OUTER JOIN event_table" in games[0], games
+        assert not [sql for sql in ran if "event_table" in sql and sql not in games]

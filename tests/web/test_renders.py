@@ -19,6 +19,7 @@ from scorekeeper.store import table_commands
 from ..conftest import dispose, make_app
 from ..games import SPADES_GAME, SPADES_HANDS
 from .api_client import create
+from .test_long_reads import statements
 
 
 def another_worker(app):
@@ -290,3 +291,18 @@ def test_the_cache_of_renders_stays_under_its_cap_under_a_flood_dropping_the_lea
         assert cache_bytes(app) <= cap
     finally:
         dispose(app)
+
+
+def test_a_read_that_keeps_pieces_and_renders_moves_the_cache_size_once_and_keeps_it_the_sum(app, client):
+    table = create(client, SPADES_GAME)
+    table.add(*SPADES_HANDS[:2])
+    client.get(f"/g/{table.id}/join/{table.token}")  # an editor: the page's parts are kept, not a whole answer
+    client.get(f"/g/{table.id}")
+    table.add(SPADES_HANDS[2])
+    ran, page = statements(app, lambda: client.get(f"/g/{table.id}"))
+
+    assert page.status_code == 200
+    assert any(sql.startswith("INSERT INTO piece") for sql in ran) and any(
+        sql.startswith("INSERT INTO render") for sql in ran)
+    assert len([sql for sql in ran if sql.startswith("UPDATE render_cache_size")]) == 1, ran
+    assert cache_bytes(app) > 0  # checks the kept size against every row's bytes

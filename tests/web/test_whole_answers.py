@@ -269,3 +269,23 @@ def test_a_kept_answer_costs_one_query(app, client, game):
                 assert "FROM game LEFT OUTER JOIN render" in statements.pop()
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_an_answer_not_kept_yet_is_looked_up_once_and_a_kept_one_in_another_encoding_twice(app, client, game):
+    statements = []
+
+    def count(connection, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            assert get(client, game.path, encoding="br").status_code == 200  # made, then kept
+            bodies = [sql for sql in statements if sql.startswith("SELECT render.body") and "render.version" in sql]
+            assert bodies == [], "a miss reads no kept body to compress"
+            statements.clear()
+            assert get(client, game.path, encoding="gzip").headers["Content-Encoding"] == "gzip"
+            assert len(statements) == 2, statements  # kept in brotli: its body, read to compress in gzip
+            assert statements[1].startswith("SELECT render.body") and "render.version" in statements[1]
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)

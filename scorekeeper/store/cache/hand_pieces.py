@@ -37,7 +37,7 @@ from ...games import GAMES
 from ...games.base import Engine
 from ...models import Game, Hand, Piece, table
 from . import after_answer
-from .renders import RELEASE, drop_pieces, keep_under_cap, move_size
+from .renders import RELEASE, drop_pieces, move_size
 
 _HAND = table(Hand)
 _PIECE = table(Piece)
@@ -159,17 +159,18 @@ _INSERT_NEW = OnConflict(lambda insert: insert(_PIECE).on_conflict_do_nothing(
     index_elements=["game_id", "number", "what"]).returning(_PIECE.c.size))
 
 
-def write_new() -> None:
-    """Write the pieces this GET made for the next readers, replacing older ones of those hands, and keep the
-    cache under its cap; in the session's transaction, not committed (store/cache/after_answer.py)."""
+def write_new() -> int:
+    """Write the pieces this GET made for the next readers, replacing older ones of those hands; in the session's
+    transaction, not committed (store/cache/after_answer.py, which moves the cache's size by the bytes returned)."""
     new: list[dict[str, Any]] = g.pop(NEW_PIECES, [])
-    if new:
-        now = time.time()
-        replaced = drop_pieces(tuple_(Piece.game_id, Piece.number, Piece.what).in_(
-            [(piece["game_id"], piece["number"], piece["what"]) for piece in new]))
-        stored = sum(db.session.execute(_INSERT_NEW.in_session(), [{**piece, "kept_at": now} for piece in new])
-                     .scalars())
-        keep_under_cap(move_size(stored - replaced))
+    if not new:
+        return 0
+    now = time.time()
+    replaced = drop_pieces(tuple_(Piece.game_id, Piece.number, Piece.what).in_(
+        [(piece["game_id"], piece["number"], piece["what"]) for piece in new]))
+    stored = sum(db.session.execute(_INSERT_NEW.in_session(), [{**piece, "kept_at": now} for piece in new])
+                 .scalars())
+    return stored - replaced
 
 
 def forget(game: Game) -> None:

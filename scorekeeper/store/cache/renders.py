@@ -158,10 +158,10 @@ def cached_part(context: Context, template: str, *, by_reader: bool = True) -> M
     return Markup(cached(template, game, make, editable=by_reader and editable))  # noqa: S704  # our own render
 
 
-def write_new() -> None:
+def write_new() -> int:
     """Write what this GET rendered (renders, or a kept one's form in another encoding) for the next readers, drop
-    the renders of the games' older versions, note which kept ones were read, and keep the cache under its cap; in
-    the session's transaction, not committed (store/cache/after_answer.py)."""
+    the renders of the games' older versions and note which kept ones were read; in the session's transaction, not
+    committed (store/cache/after_answer.py, which moves the cache's size by the bytes returned: `settle_size`)."""
     new: dict[str, dict[str, Any]] = g.pop(NEW_RENDERS, {})
     encoded: dict[tuple[str, str], tuple[int, bytes]] = g.pop(NEW_ENCODINGS, {})
     touched: set[str] = g.pop(TOUCHED, set())
@@ -176,7 +176,13 @@ def write_new() -> None:
         moved += len(data) * len(db.session.execute(_add_encoding(key, version, encoding, data)).all())
     if touched:
         db.session.execute(_TOUCH, {"keys": sorted(touched), "now": now})
-    if new or encoded:
+    return moved
+
+
+def settle_size(moved: int) -> None:
+    """Move the cache's size by the bytes a GET's writers stored or dropped, once for all of them, and keep the
+    cache under its cap; nothing when they moved none."""
+    if moved:
         keep_under_cap(move_size(moved))
 
 

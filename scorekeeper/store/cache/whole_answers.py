@@ -144,8 +144,9 @@ def answer(what: str, game_id: str, mimetype: str, *, page: bool, etag: Callable
         if session_id is not None:  # its key holds every game's version of its session
             row = connection.execute(lookup, {"game_id": game_id, "key": key(public_id, session_state)}).one()
             version, used_at, data = row.version, row.used_at, row[-1]
-        # Not in this encoding yet, too short to compress, or not kept: its body, to compress once it is read.
-        compress_into = encoding if data is None and encoding in ENCODINGS else None
+        # Kept (its row has a last use), but not in this encoding yet or too short to compress: its body, to
+        # compress once it is read.
+        compress_into = encoding if data is None and used_at is not None and encoding in ENCODINGS else None
         if compress_into is not None:
             data = connection.execute(select(_RENDER.c.body).where(
                 _RENDER.c.key == key(public_id, session_state), _RENDER.c.version == version)).scalar_one_or_none()
