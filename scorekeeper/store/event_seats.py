@@ -1,7 +1,8 @@
 """Which club night a game is a table of, read by the game page (a table's phone names its evening).
 
-The game page reads it with the game, in the query that loads the game (`game_with_seat_or_404`); a board drawn
-after a change, whose game was loaded locked, reads it in a query of its own.
+The game page reads it with the game and its running state, in the query that loads the game
+(`game_with_seat_or_404`); a board drawn after a change, whose game was loaded locked, reads it in a query of its
+own.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from flask import abort, g
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import aliased, lazyload
+from sqlalchemy.orm import aliased, lazyload, undefer
 
 from ..extensions import db
 from ..games import GAMES
@@ -52,7 +53,8 @@ _SEAT = (select(*_SEAT_COLUMNS).join(Event, Event.id == EventTable.event_id)
 _GAME_WITH_SEAT = (select(Game, *_SEAT_COLUMNS)
                    .outerjoin(EventTable, EventTable.game_id == Game.id)
                    .outerjoin(Event, Event.id == EventTable.event_id)
-                   .where(Game.public_id == bindparam("public_id")).options(lazyload(Game.hands)))
+                   .where(Game.public_id == bindparam("public_id"))
+                   .options(lazyload(Game.hands), undefer(Game.state)))  # a page drawn resumes the engine from it
 READ_SEATS = "event_seats"  # in `g`: the seat read with each game, by the game's id (None: a game of its own)
 
 
