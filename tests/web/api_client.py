@@ -6,8 +6,10 @@ import functools
 import gzip
 import json
 import re
+from weakref import WeakKeyDictionary
 
 import brotli
+from flask import Flask
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate as validate_spec
@@ -99,9 +101,33 @@ class DocumentedClient(FlaskClient):
 
 def api_document(app):
     """The app's OpenAPI document, as served; checked against the OpenAPI 3.1 specification once a run."""
-    with app.test_request_context():
-        served = json.dumps(openapi.document(), sort_keys=True)
-    return checked_document(served)
+    return served_document(app)[0]
+
+
+SERVED: WeakKeyDictionary[Flask, tuple[dict, str]] = WeakKeyDictionary()
+BY_ROUTES: dict[tuple, tuple[dict, str]] = {}
+
+
+def served_document(app):
+    """The app's document and its text (sorted keys), built once for all the apps of a run that have the same API
+    routes: every test makes an app, and building and writing out the document took longer than most tests'
+    requests."""
+    known = SERVED.get(app)
+    if known is None:
+        routes = api_routes(app)
+        if routes not in BY_ROUTES:
+            with app.test_request_context():
+                served = json.dumps(openapi.document(), sort_keys=True)
+            BY_ROUTES[routes] = checked_document(served), served
+        known = SERVED[app] = BY_ROUTES[routes]
+    return known
+
+
+def api_routes(app) -> tuple:
+    """What openapi.build() makes the document of: each API route, its methods and its view's description."""
+    return tuple(sorted((rule.rule, tuple(sorted(rule.methods or ())),
+                         id(getattr(app.view_functions[rule.endpoint], "openapi", None)))
+                        for rule in app.url_map.iter_rules() if rule.rule.startswith(f"{openapi.PREFIX}/")))
 
 
 @functools.cache
@@ -142,9 +168,8 @@ def documented_operation(document, method, path):
 
 
 def check_documented(app, method, path, response):
-    document = api_document(app)
+    document, served = served_document(app)
     head, method = method == "HEAD", "GET" if method == "HEAD" else method  # HEAD is answered as GET, bodiless
-    served = json.dumps(document, sort_keys=True)
     operation = documented_operation(document, method, path)
     if operation is None:
         assert response.status_code in (404, 405), f"{method} {path} is not in the API's document"
@@ -163,20 +188,27 @@ def check_documented(app, method, path, response):
         return
     assert response.mimetype == "application/json", f"{method} {path}: {response.mimetype}"
     schema = json.dumps(content["application/json"]["schema"], sort_keys=True)
-    errors = [closest(error) for error in validator(served, schema).iter_errors(json_of(response))]
-    assert not errors, f"{method} {path} {response.status_code} differs from the API's document: " + "; ".join(
-        f"at {'/'.join(map(str, error.absolute_path))}: {error.message[:200]}" for error in errors[:5])
+    errors = documented_errors(served, schema, body_of(response))
+    assert not errors, f"{method} {path} {response.status_code} differs from the API's document: " + "; ".join(errors)
 
 
-def json_of(response):
-    """The response's JSON, decompressed first when it was sent compressed."""
+@functools.lru_cache(maxsize=64)
+def documented_errors(served, schema, body):
+    """How the JSON `body` differs from `schema`, at most five errors. Cached: a body read again (the same game in
+    another language, compressed, by its editor) is checked once, and a long game's takes a second."""
+    errors = [closest(error) for error in validator(served, schema).iter_errors(json.loads(body))]
+    return tuple(f"at {'/'.join(map(str, error.absolute_path))}: {error.message[:200]}" for error in errors[:5])
+
+
+def body_of(response):
+    """The response's body, decompressed first when it was sent compressed."""
     data = response.get_data()
     encoding = response.headers.get("Content-Encoding")
     if encoding == "gzip":
-        data = gzip.decompress(data)
-    elif encoding == "br":
-        data = brotli.decompress(data)
-    return json.loads(data)
+        return gzip.decompress(data)
+    if encoding == "br":
+        return brotli.decompress(data)
+    return data
 
 
 def closest(error):
