@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
-from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import Engine
@@ -14,13 +13,12 @@ from ..games.schemas import ref
 from ..models import Game
 from ..rules.errors import RuleError
 from ..store import records, transfer
-from ..store.cache import renders, whole_answers
+from ..store.cache import whole_answers
 from ..store.idempotency import exactly_once
 from ..web.limits import creation_limit, edit_token_attempts
-from ..web.links import absolute_url
 from .openapi import Reply, describe, document, link
 from .requests import check_if_match, editable_game, game_etag, json_body, object_body, rule_error
-from .serialize import game_json, game_object, hand_object, with_url
+from .serialize import game_object, game_object_now, hand_object
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(RuleError, rule_error)
@@ -102,17 +100,6 @@ def show_game(game_id: str) -> Response:
         response.make_conditional(request)
         return response
     return whole_answers.kept(shared, response, etag=game_etag(game))
-
-
-def game_object_now(game: Game, *, store: bool = True) -> str:
-    """The game object of the game as stored now, as JSON text, from the cache of renders (where it is kept if
-    `store`) and each hand's kept piece (its `url` added for this request: from PUBLIC_URL, or this request's
-    host, never kept)."""
-    def make() -> str:
-        return game_json(game, records.appending_engine(game), str(get_locale()))
-
-    kept = renders.cached("api-game", game, make, with_session=True, store=store)
-    return with_url(kept, absolute_url("views.show_game", game_id=game.public_id))
 
 
 def hand_response(game: Game, engine: Engine, number: int) -> dict[str, Any]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask_babel import get_locale
+
 from ..games import GAMES
 from ..games.base import Engine, standing_object
 from ..models import Game
 from ..store import records
-from ..store.cache import hand_pieces
+from ..store.cache import hand_pieces, renders
 from ..web.links import absolute_url
 
 
@@ -86,3 +88,14 @@ def with_url(text: str, url: str) -> str:
     """A kept game object (`game_json`) with this request's `url`."""
     at = text.rfind(URL_PLACEHOLDER)
     return f"{text[:at]}\"url\":{json.dumps(url)}{text[at + len(URL_PLACEHOLDER):]}"
+
+
+def game_object_now(game: Game, *, store: bool = True) -> str:
+    """The game object of the game as stored now, as JSON text, from the cache of renders (where it is kept if
+    `store`) and each hand's kept piece (its `url` added for this request: from PUBLIC_URL, or this request's
+    host, never kept)."""
+    def make() -> str:
+        return game_json(game, records.appending_engine(game), str(get_locale()))
+
+    kept = renders.cached("api-game", game, make, with_session=True, store=store)
+    return with_url(kept, absolute_url("views.show_game", game_id=game.public_id))

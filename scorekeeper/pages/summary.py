@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ..api.games import game_object_now
+from ..api.serialize import game_object_now
 from ..games import GAMES
 from ..games.base import Engine
 from ..models import Game
