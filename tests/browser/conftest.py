@@ -15,7 +15,17 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from ..conftest import dispose, make_app, serving
-from .support import CHROMIUM, CHROMIUM_FLAGS, NARROW_PHONE, PHONE, Server, WatchedBrowser, make_page, serve_cdn_locally
+from .support import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    NARROW_PHONE,
+    PHONE,
+    STEP_TIMEOUT_MS,
+    Server,
+    WatchedBrowser,
+    make_page,
+    serve_cdn_locally,
+)
 
 
 class CurrentApp:
@@ -94,7 +104,7 @@ def new_phone(browser, live_server):
         serve_cdn_locally(context, live_server)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(STEP_TIMEOUT_MS)
         return page
 
     yield open_page
@@ -127,6 +137,6 @@ def scoring_phone(browser, server):
     context = browser.new_context(viewport=NARROW_PHONE, base_url=server.url)
     serve_cdn_locally(context, server.url)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     yield page
     context.close()

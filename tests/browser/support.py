@@ -124,11 +124,16 @@ def serve_cdn_locally(context, base_url: str) -> None:
     context.route("**/*", route)
 
 
+STEP_TIMEOUT_MS = 30_000
+"""How long a step waits for the page (a click, a wait_for): a guard against a hang, not a measure of speed; shorter
+steps ran out on a loaded 2-core machine while the same test passed alone."""
+
+
 def make_page(browser, base_url: str, *, javascript: bool):
     context = browser.new_context(viewport=PHONE, java_script_enabled=javascript, base_url=base_url)
     serve_cdn_locally(context, base_url)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     return page
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .support import CHROMIUM, screenshot, serve_cdn_locally, wait_for
+from .support import CHROMIUM, STEP_TIMEOUT_MS, screenshot, serve_cdn_locally, wait_for
 from .test_dummy_spades_flow import fill_hand, start_game
 from .test_piquet_flow import declare_point, save_deal, start_piquet, tap_tricks
 
@@ -32,7 +32,7 @@ def small_page(browser, live_server, *, hang_cdn: bool = False):
     else:
         serve_cdn_locally(context, live_server)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     return page
 
 

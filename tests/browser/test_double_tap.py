@@ -13,7 +13,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from ..conftest import dispose, make_app
-from .support import serve_cdn_locally
+from .support import STEP_TIMEOUT_MS, serve_cdn_locally
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_a_double_tap_on_save_records_one_hand(browser, slow_server, javascript)
     context = browser.new_context(viewport=NARROW_PHONE, java_script_enabled=javascript, base_url=base_url)
     serve_cdn_locally(context, base_url)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     created = page.request.post("/api/v1/games", data=GAME).json()
     page.goto(f"/g/{created['id']}/join/{created['edit_token']}")
     game_url = page.url

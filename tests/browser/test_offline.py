@@ -19,7 +19,7 @@ from scorekeeper.models import Game
 from scorekeeper.store import table_commands, writes
 
 from ..games import PIQUET_DEALS, PIQUET_GAME
-from .support import NARROW_PHONE, another_phone_changes, screenshot, serve_cdn_locally, wait_for
+from .support import NARROW_PHONE, STEP_TIMEOUT_MS, another_phone_changes, screenshot, serve_cdn_locally, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def phone(browser, server):
     context.add_init_script(SCORER_OFF)
     serve_cdn_locally(context, server.url)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     yield page
     context.close()
 

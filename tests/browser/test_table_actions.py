@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .support import screenshot, serve_cdn_locally
+from .support import STEP_TIMEOUT_MS, screenshot, serve_cdn_locally
 from .test_dummy_spades_flow import fill_hand, scores, start_game
 
 pytestmark = pytest.mark.browser
@@ -19,7 +19,7 @@ def small_phone(browser, live_server, *, javascript: bool):
     context = browser.new_context(viewport=SMALL_PHONE, java_script_enabled=javascript, base_url=live_server)
     serve_cdn_locally(context, live_server)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
     return page
 
 
