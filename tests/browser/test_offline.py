@@ -318,14 +318,19 @@ def test_a_hand_the_server_refuses_by_a_rule_can_be_discarded_after_a_reload(pho
     assert stored_hands(server, game_id) == []
 
 
+def delete_on_the_server(database, game_id):
+    """Another phone deletes the game while this one cannot reach the server."""
+    with database.app_context():
+        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == game_id)).scalar_one())
+        writes.commit()
+
+
 def test_a_hand_for_a_game_deleted_meanwhile_stays_on_the_phone_as_not_sent_until_discarded(phone, server, database):
     game_id, _ = open_with_edit_rights(phone, server)
     hand_kept_offline(phone, server)
 
     # Another phone deletes the game while this one cannot reach the server: the hand's address answers 404.
-    with database.app_context():
-        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == game_id)).scalar_one())
-        writes.commit()
+    delete_on_the_server(database, game_id)
     server.start()
 
     choice = phone.locator(".waiting-hand.needs-choice")
@@ -346,9 +351,7 @@ def test_a_deleted_games_page_shows_the_hand_this_phone_kept_for_it_to_save_as_a
     """The game's address was the server's 404, and the hand kept for it could be neither read nor discarded."""
     game_id, _ = open_with_edit_rights(phone, server)
     hand_kept_offline(phone, server)
-    with database.app_context():
-        table_commands.delete_game(db.session.execute(select(Game).where(Game.public_id == game_id)).scalar_one())
-        writes.commit()
+    delete_on_the_server(database, game_id)
     server.start()
 
     phone.goto(f"/g/{game_id}")
